@@ -1,0 +1,1 @@
+//! Benchmarks and side-by-side runs against GNU Go.

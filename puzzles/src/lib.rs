@@ -1,0 +1,1 @@
+//! The corpus of positions with expected verdicts, and loaders for collections.

@@ -1,0 +1,1028 @@
+//! The position: stones, strings with liberties kept incrementally, captures, no suicide,
+//! the Art. 6 simple ko, prisoners and the Zobrist hash.
+//!
+//! This layer knows nothing of phases or of the confirmation ban set: those live in
+//! [`crate::confirmation`], on top of it.
+
+use crate::color::{ByColor, Color};
+use crate::geometry::{Point, PointSet, Size, CELLS, NEIGHBOUR_OFFSETS};
+use crate::moves::Move;
+use crate::zobrist::{self, ZobristHash};
+use std::fmt;
+
+/// What occupies a cell of the padded layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub(crate) enum Cell {
+    Empty,
+    Black,
+    White,
+    Border,
+}
+
+impl Cell {
+    #[inline]
+    fn stone(c: Color) -> Cell {
+        match c {
+            Color::Black => Cell::Black,
+            Color::White => Cell::White,
+        }
+    }
+
+    #[inline]
+    fn color(self) -> Option<Color> {
+        match self {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+/// Why a move is illegal in ordinary play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum IllegalReason {
+    /// The point is not on this board.
+    #[error("the point is off the board")]
+    OffBoard,
+    /// A stone already stands there.
+    #[error("the point is occupied")]
+    Occupied,
+    /// The move would retake a ko at once (Art. 6).
+    #[error("it retakes the ko at once (Art. 6)")]
+    Ko,
+    /// The played string would have no liberty after captures (Art. 4-5).
+    #[error("it is suicide (Art. 4-5)")]
+    Suicide,
+}
+
+/// An illegal move, with the move that was refused.
+///
+/// ```
+/// use rules_core::{Move, Position, Size, Point, IllegalReason};
+/// let pos = Position::empty(Size::square(9).unwrap());
+/// let pos = pos.play(Move::Play(Point::new(0, 0))).unwrap();
+/// let err = pos.play(Move::Play(Point::new(0, 0))).unwrap_err();
+/// assert_eq!(err.reason, IllegalReason::Occupied);
+/// assert_eq!(err.to_string(), "W A1 is illegal: the point is occupied");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("{color} {mv} is illegal: {reason}")]
+pub struct PlayError {
+    /// The player who tried the move.
+    pub color: Color,
+    /// The refused move.
+    pub mv: Move,
+    /// Why it was refused.
+    pub reason: IllegalReason,
+}
+
+/// What a legal move did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct PlayEffect {
+    /// Number of stones captured.
+    pub captured: u32,
+    /// Whether the move was a ko capture: it captured exactly one stone and the playing
+    /// stone is left a one-stone string whose only liberty is the point just emptied.
+    pub ko_capture: Option<KoCapture>,
+}
+
+/// A ko capture: the stone that captured and the point where the captured stone stood.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KoCapture {
+    /// The capturing stone.
+    pub stone: Point,
+    /// The point emptied by the capture (the capturing stone's only liberty).
+    pub captured: Point,
+}
+
+bitflags::bitflags! {
+    /// The problems a [`Setup`] can have; several may be reported at once.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct SetupProblems: u8 {
+        /// A stone lies outside the board.
+        const STONE_OFF_BOARD = 1;
+        /// A point holds both a black and a white stone.
+        const STONES_OVERLAP = 1 << 1;
+        /// A string has no liberty.
+        const ZERO_LIBERTY_STRING = 1 << 2;
+        /// The ko point is off the board, occupied, or not the point of a ko just taken.
+        const BAD_KO_POINT = 1 << 3;
+    }
+}
+
+/// A [`Setup`] that is not a legal position, with every problem and the points involved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid setup: {}", describe_problems(*problems, points))]
+pub struct SetupError {
+    /// The problems found.
+    pub problems: SetupProblems,
+    /// The points involved, in board order.
+    pub points: Vec<Point>,
+}
+
+fn describe_problems(problems: SetupProblems, points: &[Point]) -> String {
+    let mut words = Vec::new();
+    if problems.contains(SetupProblems::STONE_OFF_BOARD) {
+        words.push("a stone lies off the board");
+    }
+    if problems.contains(SetupProblems::STONES_OVERLAP) {
+        words.push("a point holds stones of both colours");
+    }
+    if problems.contains(SetupProblems::ZERO_LIBERTY_STRING) {
+        words.push("a string has no liberty");
+    }
+    if problems.contains(SetupProblems::BAD_KO_POINT) {
+        words.push("the ko point is not the point of a ko just taken");
+    }
+    let pts: Vec<String> = points.iter().map(|p| p.to_string()).collect();
+    format!("{} (at {})", words.join("; "), pts.join(" "))
+}
+
+/// A raw, unvalidated position: what a file or a test describes.
+///
+/// Turn it into a [`Position`] with [`Position::from_setup`].
+///
+/// ```
+/// use rules_core::{Color, Point, Position, Setup, Size};
+/// let mut setup = Setup::new(Size::square(5).unwrap());
+/// setup.black.insert(Point::new(0, 0));
+/// setup.to_move = Color::White;
+/// let pos = Position::from_setup(&setup).unwrap();
+/// assert_eq!(pos.color_at(Point::new(0, 0)), Some(Color::Black));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Board size.
+    pub size: Size,
+    /// Black stones.
+    pub black: PointSet,
+    /// White stones.
+    pub white: PointSet,
+    /// The player to move.
+    pub to_move: Color,
+    /// The point where the player to move may not retake a ko at once.
+    pub ko: Option<Point>,
+    /// Stones captured so far by each player.
+    pub prisoners: ByColor<u32>,
+}
+
+impl Setup {
+    /// An empty board, Black to move.
+    pub fn new(size: Size) -> Setup {
+        Setup {
+            size,
+            black: PointSet::new(),
+            white: PointSet::new(),
+            to_move: Color::Black,
+            ko: None,
+            prisoners: ByColor::default(),
+        }
+    }
+
+    /// The stones of `color`.
+    pub fn stones(&self, color: Color) -> &PointSet {
+        match color {
+            Color::Black => &self.black,
+            Color::White => &self.white,
+        }
+    }
+}
+
+/// A legal position of ordinary play.
+///
+/// Holds the stones, the player to move, the Art. 6 ko point (the point where the player to
+/// move may not retake at once), the prisoners each side took, and, kept incrementally, the
+/// strings, their pseudo-liberties and the 128-bit hash.
+///
+/// `Eq` compares the board, the player to move and the ko point, not the prisoners: two
+/// positions are equal when the same moves are legal and lead to equal positions. The hash
+/// covers exactly what `Eq` compares.
+///
+/// It is `Clone` and not `Copy`: sized for the largest board (25x25), a position is about
+/// 15 KB, too big to copy by accident.
+///
+/// ```
+/// use rules_core::{Color, Move, Point, Position, Size};
+/// let mut pos = Position::empty(Size::square(9).unwrap());
+/// for mv in ["B1", "A1", "A2"] {
+///     pos = pos.play(Move::Play(mv.parse().unwrap())).unwrap();
+/// }
+/// // Black's A2 captured White's A1.
+/// assert_eq!(pos.color_at("A1".parse().unwrap()), None);
+/// assert_eq!(pos.prisoners().black, 1);
+/// assert_eq!(pos.to_move(), Color::White);
+/// ```
+#[derive(Clone)]
+pub struct Position {
+    size: Size,
+    to_move: Color,
+    ko: Option<Point>,
+    prisoners: ByColor<u32>,
+    stone_hash: ZobristHash,
+    cells: [Cell; CELLS],
+    /// Next stone in the same string (a circular list).
+    next: [u16; CELLS],
+    /// The representative stone of each stone's string.
+    head: [u16; CELLS],
+    /// Per representative: number of stones.
+    string_size: [u16; CELLS],
+    /// Per representative: pseudo-liberties (adjacent (stone, empty point) pairs).
+    pseudo_libs: [u16; CELLS],
+    /// Per representative: sum of pseudo-liberty indices.
+    lib_sum: [u32; CELLS],
+    /// Per representative: sum of squared pseudo-liberty indices.
+    lib_sq_sum: [u32; CELLS],
+    empties: [Point; CELLS],
+    empty_slot: [u16; CELLS],
+    empty_count: u16,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.size == other.size
+            && self.to_move == other.to_move
+            && self.ko == other.ko
+            && self.cells == other.cells
+    }
+}
+
+impl Eq for Position {}
+
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.hash().hash(state);
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Position {{ size: {}, to_move: {}, ko: {:?}, prisoners: {:?} }}\n{}",
+            self.size, self.to_move, self.ko, self.prisoners, self
+        )
+    }
+}
+
+#[inline]
+fn nb(p: usize, k: usize) -> usize {
+    (p as isize + NEIGHBOUR_OFFSETS[k]) as usize
+}
+
+impl Position {
+    /// The empty board of `size`, Black to move.
+    pub fn empty(size: Size) -> Position {
+        let mut pos = Position {
+            size,
+            to_move: Color::Black,
+            ko: None,
+            prisoners: ByColor::default(),
+            stone_hash: ZobristHash::ZERO,
+            cells: [Cell::Border; CELLS],
+            next: [0; CELLS],
+            head: [0; CELLS],
+            string_size: [0; CELLS],
+            pseudo_libs: [0; CELLS],
+            lib_sum: [0; CELLS],
+            lib_sq_sum: [0; CELLS],
+            empties: [Point::new(0, 0); CELLS],
+            empty_slot: [0; CELLS],
+            empty_count: 0,
+        };
+        for p in size.points() {
+            pos.cells[p.index()] = Cell::Empty;
+            pos.push_empty(p);
+        }
+        pos
+    }
+
+    /// Validates a [`Setup`] into a position.
+    ///
+    /// # Errors
+    /// [`SetupError`] listing every problem: stones off the board, a point with stones of
+    /// both colours, strings without liberties, a ko point that is not the point of a ko
+    /// just taken.
+    pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
+        let mut problems = SetupProblems::empty();
+        let mut points = PointSet::new();
+        let mut pos = Position::empty(setup.size);
+        for color in Color::ALL {
+            for p in setup.stones(color).iter() {
+                if !setup.size.contains(p) {
+                    problems |= SetupProblems::STONE_OFF_BOARD;
+                    points.insert(p);
+                } else if pos.cells[p.index()] != Cell::Empty {
+                    problems |= SetupProblems::STONES_OVERLAP;
+                    points.insert(p);
+                } else {
+                    pos.place_stone(color, p);
+                }
+            }
+        }
+        for p in setup.size.points() {
+            let i = p.index();
+            if pos.cells[i].color().is_some()
+                && pos.head[i] as usize == i
+                && pos.pseudo_libs[i] == 0
+            {
+                problems |= SetupProblems::ZERO_LIBERTY_STRING;
+                points.extend_from(pos.string_stones(p));
+            }
+        }
+        pos.to_move = setup.to_move;
+        pos.prisoners = setup.prisoners;
+        if let Some(k) = setup.ko {
+            if problems.is_empty() && pos.is_ko_shape(k) {
+                pos.ko = Some(k);
+            } else if !pos.is_ko_shape(k) {
+                problems |= SetupProblems::BAD_KO_POINT;
+                points.insert(k);
+            }
+        }
+        if problems.is_empty() {
+            Ok(pos)
+        } else {
+            Err(SetupError {
+                problems,
+                points: points.iter().collect(),
+            })
+        }
+    }
+
+    /// Whether `k` is the point of a ko just taken against the player to move: empty, all
+    /// neighbours opponent stones, one of them a lone stone whose only liberty is `k`.
+    fn is_ko_shape(&self, k: Point) -> bool {
+        if !self.size.contains(k) || self.cells[k.index()] != Cell::Empty {
+            return false;
+        }
+        let opp = Cell::stone(!self.to_move);
+        let mut lone_in_atari = false;
+        for n in k.neighbours(self.size) {
+            if self.cells[n.index()] != opp {
+                return false;
+            }
+            let h = self.head[n.index()] as usize;
+            if self.string_size[h] == 1 && self.liberty_count(n) == 1 {
+                lone_in_atari = true;
+            }
+        }
+        lone_in_atari
+    }
+
+    /// The raw description of this position.
+    pub fn to_setup(&self) -> Setup {
+        let mut setup = Setup::new(self.size);
+        for p in self.size.points() {
+            match self.cells[p.index()] {
+                Cell::Black => setup.black.insert(p),
+                Cell::White => setup.white.insert(p),
+                _ => false,
+            };
+        }
+        setup.to_move = self.to_move;
+        setup.ko = self.ko;
+        setup.prisoners = self.prisoners;
+        setup
+    }
+
+    /// Board size.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The player to move.
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Sets the player to move (the hash follows).
+    pub fn set_to_move(&mut self, color: Color) {
+        self.to_move = color;
+    }
+
+    /// The point where the player to move may not retake a ko at once (Art. 6).
+    pub fn ko_point(&self) -> Option<Point> {
+        self.ko
+    }
+
+    /// Lifts the Art. 6 prohibition, for layers that keep their own ko rules.
+    pub fn clear_ko(&mut self) {
+        self.ko = None;
+    }
+
+    /// Stones captured so far by each player.
+    pub fn prisoners(&self) -> ByColor<u32> {
+        self.prisoners
+    }
+
+    /// Sets the prisoner counts.
+    pub fn set_prisoners(&mut self, prisoners: ByColor<u32>) {
+        self.prisoners = prisoners;
+    }
+
+    /// The colour of the stone on `point`, if any (`None` off the board too).
+    #[inline]
+    pub fn color_at(&self, point: Point) -> Option<Color> {
+        self.cells[point.index()].color()
+    }
+
+    /// Whether `point` is an empty point of the board.
+    #[inline]
+    pub fn is_empty_point(&self, point: Point) -> bool {
+        self.cells[point.index()] == Cell::Empty
+    }
+
+    /// The 128-bit hash of the board, the player to move and the ko point.
+    #[inline]
+    pub fn hash(&self) -> ZobristHash {
+        let mut h = self.stone_hash;
+        if self.to_move == Color::White {
+            h ^= zobrist::white_to_move();
+        }
+        if let Some(k) = self.ko {
+            h ^= zobrist::ko(k);
+        }
+        h
+    }
+
+    /// The hash of the stones alone.
+    #[inline]
+    pub fn stone_hash(&self) -> ZobristHash {
+        self.stone_hash
+    }
+
+    /// The same hash, recomputed from the board without the incremental state: the test
+    /// oracle for [`Position::hash`].
+    pub fn hash_from_scratch(&self) -> ZobristHash {
+        let mut h = ZobristHash::ZERO;
+        for p in self.size.points() {
+            if let Some(c) = self.color_at(p) {
+                h ^= zobrist::stone(c, p);
+            }
+        }
+        if self.to_move == Color::White {
+            h ^= zobrist::white_to_move();
+        }
+        if let Some(k) = self.ko {
+            h ^= zobrist::ko(k);
+        }
+        h
+    }
+
+    /// The empty points of the board, in no particular order.
+    pub fn empty_points(&self) -> &[Point] {
+        &self.empties[..self.empty_count as usize]
+    }
+
+    /// The stones of the string through `point` (empty if no stone is there).
+    pub fn string_stones(&self, point: Point) -> impl Iterator<Item = Point> + '_ {
+        let start = point.index();
+        let occupied = self.cells[start].color().is_some();
+        let mut cur = start;
+        let mut done = !occupied;
+        std::iter::from_fn(move || {
+            if done {
+                return None;
+            }
+            let out = Point::from_index(cur).expect("strings hold board points");
+            cur = self.next[cur] as usize;
+            done = cur == start;
+            Some(out)
+        })
+    }
+
+    /// The representative stone of the string through `point`: equal for two points iff
+    /// they are stones of the same string.
+    pub fn string_id(&self, point: Point) -> Option<Point> {
+        self.color_at(point)
+            .and_then(|_| Point::from_index(self.head[point.index()] as usize))
+    }
+
+    /// Number of stones of the string through `point`.
+    pub fn string_size(&self, point: Point) -> usize {
+        match self.color_at(point) {
+            Some(_) => self.string_size[self.head[point.index()] as usize] as usize,
+            None => 0,
+        }
+    }
+
+    /// The liberties of the string through `point` (exact, computed on demand).
+    pub fn liberties(&self, point: Point) -> PointSet {
+        let mut libs = PointSet::new();
+        for s in self.string_stones(point) {
+            for k in 0..4 {
+                let n = nb(s.index(), k);
+                if self.cells[n] == Cell::Empty {
+                    libs.insert(Point::from_index(n).expect("empty cells are points"));
+                }
+            }
+        }
+        libs
+    }
+
+    /// Number of liberties of the string through `point`.
+    pub fn liberty_count(&self, point: Point) -> usize {
+        self.liberties(point).len()
+    }
+
+    /// Whether the string through `point` has exactly one liberty (fast).
+    #[inline]
+    pub fn in_atari(&self, point: Point) -> bool {
+        self.cells[point.index()].color().is_some()
+            && self.head_in_atari(self.head[point.index()] as usize)
+    }
+
+    #[inline]
+    fn head_in_atari(&self, h: usize) -> bool {
+        let n = self.pseudo_libs[h] as u64;
+        let s = self.lib_sum[h] as u64;
+        n > 0 && n * self.lib_sq_sum[h] as u64 == s * s
+    }
+
+    /// Whether `mv` is legal for the player to move.
+    #[inline]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.check(mv).is_ok()
+    }
+
+    /// Whether a stone of `color` on `point` is legal, ignoring the Art. 6 ko point.
+    #[inline]
+    pub fn is_legal_ignoring_ko(&self, color: Color, point: Point) -> bool {
+        self.cells[point.index()] == Cell::Empty && !self.is_suicide(color, point)
+    }
+
+    /// Why `mv` is illegal for the player to move, if it is.
+    ///
+    /// # Errors
+    /// The [`PlayError`] naming the move and the reason.
+    pub fn check(&self, mv: Move) -> Result<(), PlayError> {
+        let reason = match mv {
+            Move::Pass => return Ok(()),
+            Move::Play(p) if !self.size.contains(p) => IllegalReason::OffBoard,
+            Move::Play(p) if self.cells[p.index()] != Cell::Empty => IllegalReason::Occupied,
+            Move::Play(p) if self.ko == Some(p) => IllegalReason::Ko,
+            Move::Play(p) if self.is_suicide(self.to_move, p) => IllegalReason::Suicide,
+            Move::Play(_) => return Ok(()),
+        };
+        Err(PlayError {
+            color: self.to_move,
+            mv,
+            reason,
+        })
+    }
+
+    #[inline]
+    fn is_suicide(&self, color: Color, p: Point) -> bool {
+        let own = Cell::stone(color);
+        let i = p.index();
+        for k in 0..4 {
+            let n = nb(i, k);
+            match self.cells[n] {
+                Cell::Empty => return false,
+                Cell::Border => {}
+                c => {
+                    let in_atari = self.head_in_atari(self.head[n] as usize);
+                    if (c == own) != in_atari {
+                        // An own string with another liberty, or an opponent string
+                        // captured by this stone.
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether a stone of `color` on `point` would be a ko capture (legal under Art. 4-5,
+    /// ignoring any ko prohibition).
+    pub fn is_ko_capture(&self, color: Color, point: Point) -> Option<KoCapture> {
+        if self.cells[point.index()] != Cell::Empty {
+            return None;
+        }
+        let opp = Cell::stone(!color);
+        let mut captured = None;
+        for k in 0..4 {
+            let n = nb(point.index(), k);
+            match self.cells[n] {
+                Cell::Empty => return None,
+                Cell::Border => {}
+                c if c == opp => {
+                    let h = self.head[n] as usize;
+                    if self.head_in_atari(h) {
+                        if self.string_size[h] != 1 || captured.is_some_and(|c| c != n) {
+                            return None;
+                        }
+                        captured = Some(n);
+                    }
+                }
+                _ => return None,
+            }
+        }
+        captured.map(|c| KoCapture {
+            stone: point,
+            captured: Point::from_index(c).expect("stones are on points"),
+        })
+    }
+
+    /// All legal moves of the player to move, pass last.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves: Vec<Move> = self
+            .empty_points()
+            .iter()
+            .copied()
+            .filter(|&p| self.ko != Some(p) && !self.is_suicide(self.to_move, p))
+            .map(Move::Play)
+            .collect();
+        moves.sort_unstable_by_key(|m| match m {
+            Move::Play(p) => p.index(),
+            Move::Pass => usize::MAX,
+        });
+        moves.push(Move::Pass);
+        moves
+    }
+
+    /// Plays `mv` and returns the new position, leaving this one as it was.
+    ///
+    /// # Errors
+    /// [`PlayError`] with the move and the reason when it is illegal.
+    pub fn play(&self, mv: Move) -> Result<Position, PlayError> {
+        self.check(mv)?;
+        let mut next = self.clone();
+        next.play_unchecked(mv);
+        Ok(next)
+    }
+
+    /// Plays `mv` in place after checking it.
+    ///
+    /// # Errors
+    /// [`PlayError`] when illegal; the position is then unchanged.
+    pub fn play_mut(&mut self, mv: Move) -> Result<PlayEffect, PlayError> {
+        self.check(mv)?;
+        Ok(self.play_unchecked(mv))
+    }
+
+    /// Plays `mv` in place without checking it.
+    ///
+    /// The move must be legal ([`Position::is_legal`]). An illegal move leaves a corrupt
+    /// position or panics; it never causes undefined behaviour.
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: Move) -> PlayEffect {
+        let color = self.to_move;
+        self.to_move = !color;
+        self.ko = None;
+        let p = match mv {
+            Move::Pass => return PlayEffect::default(),
+            Move::Play(p) => p,
+        };
+        debug_assert!(self.cells[p.index()] == Cell::Empty, "play on occupied {p}");
+        self.place_stone(color, p);
+        let opp = Cell::stone(!color);
+        let i = p.index();
+        let mut captured = 0;
+        let mut last_captured = 0;
+        for k in 0..4 {
+            let n = nb(i, k);
+            if self.cells[n] == opp && self.pseudo_libs[self.head[n] as usize] == 0 {
+                captured += self.remove_string(self.head[n] as usize);
+                last_captured = n;
+            }
+        }
+        debug_assert!(self.pseudo_libs[self.head[i] as usize] > 0, "suicide at {p}");
+        self.prisoners[color] += captured;
+        let h = self.head[i] as usize;
+        let ko_capture = if captured == 1 && self.string_size[h] == 1 && self.pseudo_libs[h] == 1
+        {
+            let taken = Point::from_index(last_captured).expect("captured stones are on points");
+            self.ko = Some(taken);
+            Some(KoCapture {
+                stone: p,
+                captured: taken,
+            })
+        } else {
+            None
+        };
+        PlayEffect {
+            captured,
+            ko_capture,
+        }
+    }
+
+    /// Puts a stone on an empty point and joins it with its neighbours, without captures.
+    fn place_stone(&mut self, color: Color, p: Point) {
+        let i = p.index();
+        self.remove_empty(p);
+        self.cells[i] = Cell::stone(color);
+        self.stone_hash ^= zobrist::stone(color, p);
+        self.head[i] = i as u16;
+        self.next[i] = i as u16;
+        self.string_size[i] = 1;
+        self.pseudo_libs[i] = 0;
+        self.lib_sum[i] = 0;
+        self.lib_sq_sum[i] = 0;
+        for k in 0..4 {
+            let n = nb(i, k);
+            match self.cells[n] {
+                Cell::Empty => self.add_lib(i, n),
+                Cell::Border => {}
+                _ => self.remove_lib(self.head[n] as usize, i),
+            }
+        }
+        let own = self.cells[i];
+        for k in 0..4 {
+            let n = nb(i, k);
+            if self.cells[n] == own && self.head[n] != self.head[i] {
+                self.merge(self.head[i] as usize, self.head[n] as usize);
+            }
+        }
+    }
+
+    #[inline]
+    fn add_lib(&mut self, h: usize, lib: usize) {
+        self.pseudo_libs[h] += 1;
+        self.lib_sum[h] += lib as u32;
+        self.lib_sq_sum[h] += (lib * lib) as u32;
+    }
+
+    #[inline]
+    fn remove_lib(&mut self, h: usize, lib: usize) {
+        self.pseudo_libs[h] -= 1;
+        self.lib_sum[h] -= lib as u32;
+        self.lib_sq_sum[h] -= (lib * lib) as u32;
+    }
+
+    fn merge(&mut self, a: usize, b: usize) {
+        let (big, small) = if self.string_size[a] >= self.string_size[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = small;
+        loop {
+            self.head[s] = big as u16;
+            s = self.next[s] as usize;
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        self.string_size[big] += self.string_size[small];
+        self.pseudo_libs[big] += self.pseudo_libs[small];
+        self.lib_sum[big] += self.lib_sum[small];
+        self.lib_sq_sum[big] += self.lib_sq_sum[small];
+    }
+
+    /// Removes the string with representative `h`; returns the number of stones.
+    fn remove_string(&mut self, h: usize) -> u32 {
+        let color = self.cells[h].color().expect("a string to remove");
+        let mut count = 0;
+        let mut s = h;
+        loop {
+            self.cells[s] = Cell::Empty;
+            let p = Point::from_index(s).expect("stones are on points");
+            self.stone_hash ^= zobrist::stone(color, p);
+            self.push_empty(p);
+            count += 1;
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
+        }
+        loop {
+            for k in 0..4 {
+                let n = nb(s, k);
+                if matches!(self.cells[n], Cell::Black | Cell::White) {
+                    self.add_lib(self.head[n] as usize, s);
+                }
+            }
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
+        }
+        count
+    }
+
+    #[inline]
+    fn push_empty(&mut self, p: Point) {
+        self.empty_slot[p.index()] = self.empty_count;
+        self.empties[self.empty_count as usize] = p;
+        self.empty_count += 1;
+    }
+
+    #[inline]
+    fn remove_empty(&mut self, p: Point) {
+        let slot = self.empty_slot[p.index()] as usize;
+        self.empty_count -= 1;
+        let last = self.empties[self.empty_count as usize];
+        self.empties[slot] = last;
+        self.empty_slot[last.index()] = slot as u16;
+    }
+
+    /// Checks every incremental structure against a recomputation from the board; the
+    /// test oracle used by the random-game tests.
+    ///
+    /// # Errors
+    /// A description of the first inconsistency found.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.hash() != self.hash_from_scratch() {
+            return Err("incremental hash differs from the recomputed one".into());
+        }
+        let mut empties: Vec<Point> = self.empty_points().to_vec();
+        empties.sort();
+        let expected: Vec<Point> = self
+            .size
+            .points()
+            .filter(|&p| self.cells[p.index()] == Cell::Empty)
+            .collect();
+        let mut expected_sorted = expected.clone();
+        expected_sorted.sort();
+        if empties != expected_sorted {
+            return Err("empty-point list differs from the board".into());
+        }
+        for &p in self.empty_points() {
+            if self.empties[self.empty_slot[p.index()] as usize] != p {
+                return Err(format!("empty slot of {p} is wrong"));
+            }
+        }
+        let mut seen = PointSet::new();
+        for p in self.size.points() {
+            let Some(color) = self.color_at(p) else {
+                continue;
+            };
+            if seen.contains(p) {
+                continue;
+            }
+            // Flood fill the string from scratch.
+            let mut string = PointSet::new();
+            let mut stack = vec![p];
+            string.insert(p);
+            while let Some(q) = stack.pop() {
+                for n in q.neighbours(self.size) {
+                    if self.color_at(n) == Some(color) && string.insert(n) {
+                        stack.push(n);
+                    }
+                }
+            }
+            seen = seen.union(&string);
+            let h = self.head[p.index()] as usize;
+            if string.iter().any(|q| self.head[q.index()] as usize != h) {
+                return Err(format!("string at {p} has stones with different heads"));
+            }
+            let listed: PointSet = self.string_stones(p).collect();
+            if listed != string || self.string_size[h] as usize != string.len() {
+                return Err(format!("stone list or size of string at {p} is wrong"));
+            }
+            let (mut n, mut sum, mut sq) = (0u32, 0u64, 0u64);
+            for q in string.iter() {
+                for m in q.neighbours(self.size) {
+                    if self.is_empty_point(m) {
+                        n += 1;
+                        sum += m.index() as u64;
+                        sq += (m.index() * m.index()) as u64;
+                    }
+                }
+            }
+            if n != self.pseudo_libs[h] as u32
+                || sum != self.lib_sum[h] as u64
+                || sq != self.lib_sq_sum[h] as u64
+            {
+                return Err(format!("pseudo-liberties of string at {p} are wrong"));
+            }
+            if n == 0 {
+                return Err(format!("string at {p} has no liberty"));
+            }
+        }
+        Ok(())
+    }
+}
+
+trait ExtendFrom {
+    fn extend_from(&mut self, points: impl Iterator<Item = Point>);
+}
+
+impl ExtendFrom for PointSet {
+    fn extend_from(&mut self, points: impl Iterator<Item = Point>) {
+        for p in points {
+            self.insert(p);
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    /// The text diagram of `../shared/spec/interfaces.md`: column letters, rows numbered
+    /// from the bottom on both sides, `X` black, `O` white, `.` empty.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (w, h) = (self.size.width(), self.size.height());
+        let letters: String = (0..w)
+            .map(|x| Point::new(x, 0).to_string().chars().next().unwrap_or('?'))
+            .flat_map(|c| [' ', c])
+            .collect();
+        writeln!(f, "  {letters}")?;
+        for y in (0..h).rev() {
+            write!(f, "{:>2}", y + 1)?;
+            for x in 0..w {
+                let c = match self.color_at(Point::new(x, y)) {
+                    Some(c) => c.symbol(),
+                    None => '.',
+                };
+                write!(f, " {c}")?;
+            }
+            writeln!(f, " {}", y + 1)?;
+        }
+        writeln!(f, "  {letters}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play_all(size: u32, moves: &[&str]) -> Position {
+        let mut pos = Position::empty(Size::square(size).unwrap());
+        for m in moves {
+            let mv = Move::parse_gtp(m, pos.size()).unwrap();
+            pos.play_mut(mv).unwrap();
+            pos.validate().unwrap();
+        }
+        pos
+    }
+
+    #[test]
+    fn capture_in_corner() {
+        let pos = play_all(5, &["A2", "A1", "B1"]);
+        assert_eq!(pos.color_at("A1".parse().unwrap()), None);
+        assert_eq!(pos.prisoners(), ByColor::new(1, 0));
+    }
+
+    #[test]
+    fn simple_ko_forbids_immediate_retake() {
+        // Black: B1 A2 C2 B3... build a ko at B2/C2.
+        let pos = play_all(
+            5,
+            &["B1", "C1", "A2", "D2", "B3", "C3", "C2", "B2"],
+        );
+        // White B2 captured black C2: a ko capture.
+        assert_eq!(pos.color_at("C2".parse().unwrap()), None);
+        assert_eq!(pos.ko_point(), Some("C2".parse().unwrap()));
+        let err = pos.play(Move::Play("C2".parse().unwrap())).unwrap_err();
+        assert_eq!(err.reason, IllegalReason::Ko);
+        // After a pass elsewhere the retake is legal.
+        let pos = pos.play(Move::Pass).unwrap().play(Move::Pass).unwrap();
+        assert!(pos.is_legal(Move::Play("C2".parse().unwrap())));
+    }
+
+    #[test]
+    fn suicide_of_one_and_many_is_illegal() {
+        let pos = play_all(5, &["B1", "pass", "A2"]);
+        let err = pos.play(Move::Play("A1".parse().unwrap())).unwrap_err();
+        assert_eq!(err.reason, IllegalReason::Suicide);
+    }
+
+    #[test]
+    fn multi_stone_suicide_is_illegal() {
+        // White A1 B1; black C1 B2 A2? Then white has no liberties: set up directly.
+        let mut setup = Setup::new(Size::square(4).unwrap());
+        for p in ["C1", "B2", "A3"] {
+            setup.black.insert(p.parse().unwrap());
+        }
+        setup.white.insert("A1".parse().unwrap());
+        setup.white.insert("B1".parse().unwrap());
+        setup.to_move = Color::White;
+        let pos = Position::from_setup(&setup).unwrap();
+        let err = pos.play(Move::Play("A2".parse().unwrap())).unwrap_err();
+        assert_eq!(err.reason, IllegalReason::Suicide);
+    }
+
+    #[test]
+    fn setup_reports_every_problem() {
+        let mut setup = Setup::new(Size::square(3).unwrap());
+        setup.black.insert("A1".parse().unwrap());
+        setup.white.insert("A1".parse().unwrap());
+        setup.white.insert("D4".parse().unwrap());
+        let err = Position::from_setup(&setup).unwrap_err();
+        assert!(err.problems.contains(SetupProblems::STONES_OVERLAP));
+        assert!(err.problems.contains(SetupProblems::STONE_OFF_BOARD));
+    }
+
+    #[test]
+    fn setup_rejects_strings_without_liberties() {
+        let mut setup = Setup::new(Size::square(3).unwrap());
+        for p in ["B1", "A2"] {
+            setup.black.insert(p.parse().unwrap());
+        }
+        setup.white.insert("A1".parse().unwrap());
+        let err = Position::from_setup(&setup).unwrap_err();
+        assert_eq!(err.problems, SetupProblems::ZERO_LIBERTY_STRING);
+        assert_eq!(err.points, vec!["A1".parse().unwrap()]);
+    }
+
+    #[test]
+    fn display_draws_the_board() {
+        let pos = play_all(3, &["A1", "C3"]);
+        assert_eq!(
+            pos.to_string(),
+            "   A B C\n 3 . . O 3\n 2 . . . 2\n 1 X . . 1\n   A B C\n"
+        );
+    }
+}

@@ -1,0 +1,150 @@
+//! 128-bit Zobrist keys, computed at compile time.
+//!
+//! The keys come from a fixed `splitmix64` sequence, so hashes are stable across runs and
+//! builds of the same version. They are not promised to be stable across versions: nothing
+//! persists them.
+
+use crate::color::Color;
+use crate::geometry::{Point, CELLS};
+use std::fmt;
+use std::ops::{BitXor, BitXorAssign};
+
+/// A 128-bit position hash.
+///
+/// ```
+/// use rules_core::ZobristHash;
+/// let a = ZobristHash::ZERO ^ ZobristHash(5);
+/// assert_eq!(a ^ ZobristHash(5), ZobristHash::ZERO);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct ZobristHash(pub u128);
+
+impl ZobristHash {
+    /// The hash of nothing.
+    pub const ZERO: ZobristHash = ZobristHash(0);
+}
+
+impl BitXor for ZobristHash {
+    type Output = ZobristHash;
+    fn bitxor(self, rhs: ZobristHash) -> ZobristHash {
+        ZobristHash(self.0 ^ rhs.0)
+    }
+}
+
+impl BitXorAssign for ZobristHash {
+    fn bitxor_assign(&mut self, rhs: ZobristHash) {
+        self.0 ^= rhs.0;
+    }
+}
+
+impl fmt::Debug for ZobristHash {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ZobristHash({:032x})", self.0)
+    }
+}
+
+const fn splitmix64(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+/// Keys for every kind of thing a hash covers, one table per kind.
+pub(crate) struct Keys {
+    stones: [[u128; CELLS]; 2],
+    ko: [u128; CELLS],
+    ban: [u128; CELLS],
+    exempt: [[u128; CELLS]; 2],
+    white_to_move: u128,
+}
+
+const fn make_keys() -> Keys {
+    let mut keys = Keys {
+        stones: [[0; CELLS]; 2],
+        ko: [0; CELLS],
+        ban: [0; CELLS],
+        exempt: [[0; CELLS]; 2],
+        white_to_move: 0,
+    };
+    let mut state = 0x5348_494B_4154_5355_u64; // "SHIKATSU"
+    let mut i = 0;
+    while i < CELLS {
+        let mut k = 0;
+        while k < 6 {
+            let (s1, hi) = splitmix64(state);
+            let (s2, lo) = splitmix64(s1);
+            state = s2;
+            let key = ((hi as u128) << 64) | lo as u128;
+            match k {
+                0 => keys.stones[0][i] = key,
+                1 => keys.stones[1][i] = key,
+                2 => keys.ko[i] = key,
+                3 => keys.ban[i] = key,
+                4 => keys.exempt[0][i] = key,
+                _ => keys.exempt[1][i] = key,
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+    let (s1, hi) = splitmix64(state);
+    let (_, lo) = splitmix64(s1);
+    keys.white_to_move = ((hi as u128) << 64) | lo as u128;
+    keys
+}
+
+static KEYS: Keys = make_keys();
+
+/// The key of a stone of `color` on `point`.
+#[inline]
+pub(crate) fn stone(color: Color, point: Point) -> ZobristHash {
+    ZobristHash(KEYS.stones[color.index()][point.index()])
+}
+
+/// The key of a simple-ko prohibition on `point`.
+#[inline]
+pub(crate) fn ko(point: Point) -> ZobristHash {
+    ZobristHash(KEYS.ko[point.index()])
+}
+
+/// The key of a confirmation ko ban on the stone at `point`.
+#[inline]
+pub(crate) fn ban(point: Point) -> ZobristHash {
+    ZobristHash(KEYS.ban[point.index()])
+}
+
+/// The key of a "once per player per ko" exemption of `color` for the ko whose lower point
+/// (by index) is `point`.
+#[inline]
+pub(crate) fn exempt(color: Color, point: Point) -> ZobristHash {
+    ZobristHash(KEYS.exempt[color.index()][point.index()])
+}
+
+/// The key xored in when White is to move.
+#[inline]
+pub(crate) fn white_to_move() -> ZobristHash {
+    ZobristHash(KEYS.white_to_move)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_distinct() {
+        let mut all: Vec<u128> = Vec::new();
+        all.extend(KEYS.stones[0]);
+        all.extend(KEYS.stones[1]);
+        all.extend(KEYS.ko);
+        all.extend(KEYS.ban);
+        all.extend(KEYS.exempt[0]);
+        all.extend(KEYS.exempt[1]);
+        all.push(KEYS.white_to_move);
+        let n = all.len();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), n);
+    }
+}
