@@ -13,9 +13,12 @@
 //! assert_eq!(pos.legal_moves().len(), 80 + 1); // 80 empty points and the pass
 //! ```
 
+pub mod areas;
+pub mod benson;
 pub mod color;
 pub mod confirmation;
 pub mod geometry;
+pub mod io;
 pub mod moves;
 pub mod position;
 mod zobrist;

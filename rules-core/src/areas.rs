@@ -1,0 +1,1 @@
+//! Independent areas (being written).

@@ -1,0 +1,1 @@
+//! Benson's unconditional life (being written).

@@ -1,0 +1,1 @@
+//! Position input and output: text diagrams and SGF (being written).
