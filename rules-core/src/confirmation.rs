@@ -1,1 +1,556 @@
-//! placeholder
+//! Hypothetical play in the confirmation of life and death (Art. 7-2).
+//!
+//! After the game stops, life and death are confirmed by hypothetical play in which a ko
+//! may be retaken only after passing once for that particular ko. This module keeps that
+//! state on top of a [`Position`]:
+//!
+//! - A **ko capture** captures exactly one stone and leaves the capturing stone a one-stone
+//!   string whose only liberty is the point just emptied ([`Position::is_ko_capture`]).
+//! - Each ko capture by X with stone `s` creates a **ban** on `s`: the opponent of X may not
+//!   make a ko capture of `s`. A ban is named by the point of `s`, since only the opponent
+//!   of the stone's owner can be banned from capturing it.
+//! - A ban lapses when `s` leaves the board by any other capture. It is also dropped when `s`
+//!   joins a larger string: strings never shrink while on the board, so `s` can never again
+//!   be taken by a ko capture and the ban can never matter. Dropping it keeps equal states
+//!   equal (and equally hashed).
+//! - The player to move has three kinds of move ([`ConfirmationMove`]): a play that is legal
+//!   under Art. 4-5 and is not a banned ko capture; a **pass for ko** `s`, allowed only when
+//!   the player holds the ban on `s` and the ko capture of `s` would otherwise be legal,
+//!   which lifts that one ban; and an ordinary pass.
+//!
+//! The Art. 6 ko point of the underlying position is not used: every ko capture makes a
+//! ban, which forbids at least what Art. 6 forbids.
+//!
+//! ```
+//! use rules_core::confirmation::{ConfirmationMove, ConfirmationRules, ConfirmationState};
+//! use rules_core::{Color, Point, Position, Setup, Size};
+//!
+//! //  3 . . . . .
+//! //  2 . X O . .
+//! //  1 X O . O .     Black to move: C1 takes B1 by a ko capture.
+//! //    A B C D E
+//! let mut setup = Setup::new(Size::new(5, 3).unwrap());
+//! for p in ["A1", "B2"] { setup.black.insert(p.parse().unwrap()); }
+//! for p in ["B1", "C2", "D1"] { setup.white.insert(p.parse().unwrap()); }
+//! let pos = Position::from_setup(&setup).unwrap();
+//! let state = ConfirmationState::new(pos, ConfirmationRules::JAPANESE_1989, None);
+//! let (b1, c1): (Point, Point) = ("B1".parse().unwrap(), "C1".parse().unwrap());
+//! let state = state.play(ConfirmationMove::Play(c1)).unwrap();
+//! assert!(state.bans().contains(c1));
+//! // White may not retake at B1 ...
+//! assert!(state.play(ConfirmationMove::Play(b1)).is_err());
+//! // ... until White has passed for that ko (then Black moves, then White may retake).
+//! let state = state.play(ConfirmationMove::PassForKo(c1)).unwrap();
+//! let state = state.play(ConfirmationMove::Pass).unwrap();
+//! assert!(state.play(ConfirmationMove::Play(b1)).is_ok());
+//! //! ```
+
+use crate::color::{ByColor, Color};
+use crate::geometry::{Point, PointSet};
+use crate::moves::Move;
+use crate::position::{IllegalReason, KoCapture, PlayEffect, Position};
+use crate::zobrist::{self, ZobristHash};
+use std::fmt;
+
+/// How passing for a ko lifts bans (spec A4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum KoPassRule {
+    /// Every ko capture makes a new ban, and every retake costs a new pass for that ko
+    /// (the default reading of Art. 7-2: "after passing once for that particular ko
+    /// capture").
+    #[default]
+    StrictPerRetake,
+    /// Once a player has passed for a ko, later ko captures in that same ko (the same
+    /// pair of points) make no ban against that player for the rest of the sequence.
+    OncePerPlayerPerKo,
+}
+
+/// Which bans hold when hypothetical play starts (spec A10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum InitialBan {
+    /// No ban: the confirmation starts afresh.
+    #[default]
+    None,
+    /// If the last move of actual play was a ko capture, its Art. 6 prohibition carries
+    /// over as a confirmation ban.
+    CarriedOver,
+}
+
+/// The ko settings of hypothetical play.
+///
+/// ```
+/// use rules_core::confirmation::{ConfirmationRules, KoPassRule};
+/// assert_eq!(ConfirmationRules::JAPANESE_1989.ko_pass, KoPassRule::StrictPerRetake);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct ConfirmationRules {
+    /// How a pass for ko lifts bans.
+    pub ko_pass: KoPassRule,
+    /// Bans at the start.
+    pub initial_ban: InitialBan,
+}
+
+impl ConfirmationRules {
+    /// The project's default reading of the Japanese 1989 rules.
+    pub const JAPANESE_1989: ConfirmationRules = ConfirmationRules {
+        ko_pass: KoPassRule::StrictPerRetake,
+        initial_ban: InitialBan::None,
+    };
+}
+
+/// A move of hypothetical play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ConfirmationMove {
+    /// A stone on the point.
+    Play(Point),
+    /// A pass for the ko whose banned stone stands on the point; lifts that ban.
+    PassForKo(Point),
+    /// An ordinary pass.
+    Pass,
+}
+
+impl fmt::Display for ConfirmationMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfirmationMove::Play(p) => write!(f, "{p}"),
+            ConfirmationMove::PassForKo(p) => write!(f, "pass-for-ko {p}"),
+            ConfirmationMove::Pass => write!(f, "pass"),
+        }
+    }
+}
+
+/// Why a move of hypothetical play is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum ConfirmationIllegal {
+    /// Illegal in ordinary play (occupied, off the board, suicide).
+    #[error("{0}")]
+    Rules(IllegalReason),
+    /// A ko capture of a stone the player is banned from capturing (Art. 7-2).
+    #[error("it retakes the ko at {0} without having passed for it (Art. 7-2)")]
+    Banned(Point),
+    /// A pass for a ko the player holds no ban on, or whose capture is not possible now.
+    #[error("there is no ko at {0} to pass for")]
+    NoKoToPassFor(Point),
+}
+
+/// A refused move of hypothetical play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("{color} {mv} is illegal in confirmation: {reason}")]
+pub struct ConfirmationError {
+    /// The player who tried it.
+    pub color: Color,
+    /// The move.
+    pub mv: ConfirmationMove,
+    /// Why it was refused.
+    pub reason: ConfirmationIllegal,
+}
+
+/// The state of hypothetical play: the position (its Art. 6 ko point unused), the player
+/// to move, the ko bans, and under [`KoPassRule::OncePerPlayerPerKo`] the kos each player
+/// has passed for.
+///
+/// `Eq` and [`ConfirmationState::hash`] cover the board, the player to move, the bans and
+/// the exemptions; not the prisoners.
+#[derive(Clone, Debug)]
+pub struct ConfirmationState {
+    position: Position,
+    bans: PointSet,
+    exempt: ByColor<KoSet>,
+    rules: ConfirmationRules,
+}
+
+/// Kos named by their lower point (by index) and orientation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+struct KoSet {
+    horizontal: PointSet,
+    vertical: PointSet,
+}
+
+/// The two points of a ko: the capturing stone and the captured stone's point.
+fn ko_key(a: Point, b: Point) -> (Point, bool) {
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    let (lx, _) = lo.coords();
+    let (hx, _) = hi.coords();
+    (lo, lx == hx)
+}
+
+impl KoSet {
+    fn insert(&mut self, a: Point, b: Point) {
+        let (lo, vertical) = ko_key(a, b);
+        if vertical {
+            self.vertical.insert(lo);
+        } else {
+            self.horizontal.insert(lo);
+        }
+    }
+
+    fn contains(&self, a: Point, b: Point) -> bool {
+        let (lo, vertical) = ko_key(a, b);
+        if vertical {
+            self.vertical.contains(lo)
+        } else {
+            self.horizontal.contains(lo)
+        }
+    }
+}
+
+impl PartialEq for ConfirmationState {
+    fn eq(&self, other: &ConfirmationState) -> bool {
+        self.position == other.position
+            && self.bans == other.bans
+            && self.exempt == other.exempt
+            && self.rules == other.rules
+    }
+}
+
+impl Eq for ConfirmationState {}
+
+impl ConfirmationState {
+    /// Starts hypothetical play from a stopped position, with the player to move of
+    /// `position`. `last_ko_capture` is the last move of actual play if it was a ko
+    /// capture; it makes a ban only under [`InitialBan::CarriedOver`].
+    pub fn new(
+        mut position: Position,
+        rules: ConfirmationRules,
+        last_ko_capture: Option<KoCapture>,
+    ) -> ConfirmationState {
+        position.clear_ko();
+        let mut bans = PointSet::new();
+        if rules.initial_ban == InitialBan::CarriedOver {
+            if let Some(ko) = last_ko_capture {
+                let stone_stands = position.color_at(ko.stone) == Some(!position.to_move())
+                    && position.string_size(ko.stone) == 1;
+                if stone_stands {
+                    bans.insert(ko.stone);
+                }
+            }
+        }
+        ConfirmationState {
+            position,
+            bans,
+            exempt: ByColor::default(),
+            rules,
+        }
+    }
+
+    /// The position (its Art. 6 ko point is always clear).
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The player to move.
+    pub fn to_move(&self) -> Color {
+        self.position.to_move()
+    }
+
+    /// Sets the player to move.
+    pub fn set_to_move(&mut self, color: Color) {
+        self.position.set_to_move(color);
+    }
+
+    /// The ko rules in force.
+    pub fn rules(&self) -> ConfirmationRules {
+        self.rules
+    }
+
+    /// The stones under a ban: the opponent of each stone's owner may not take it by a ko
+    /// capture until passing for it.
+    pub fn bans(&self) -> &PointSet {
+        &self.bans
+    }
+
+    /// The 128-bit hash of the board, the player to move, the bans and the exemptions.
+    pub fn hash(&self) -> ZobristHash {
+        self.hash_with(self.position.hash())
+    }
+
+    /// The same hash recomputed from scratch: the test oracle for [`ConfirmationState::hash`].
+    pub fn hash_from_scratch(&self) -> ZobristHash {
+        self.hash_with(self.position.hash_from_scratch())
+    }
+
+    fn hash_with(&self, position_hash: ZobristHash) -> ZobristHash {
+        let mut h = position_hash;
+        for b in self.bans.iter() {
+            h ^= zobrist::ban(b);
+        }
+        for color in Color::ALL {
+            for p in self.exempt[color].horizontal.iter() {
+                h ^= zobrist::exempt(color, p, false);
+            }
+            for p in self.exempt[color].vertical.iter() {
+                h ^= zobrist::exempt(color, p, true);
+            }
+        }
+        h
+    }
+
+    /// The ban that a play on `point` by the player to move would break, if any.
+    fn banned_capture(&self, point: Point) -> Option<Point> {
+        let ko = self.position.is_ko_capture(self.to_move(), point)?;
+        self.bans.contains(ko.captured).then_some(ko.captured)
+    }
+
+    /// Whether the player to move may pass for the ko of the banned stone on `stone`.
+    fn may_pass_for(&self, stone: Point) -> bool {
+        if !self.bans.contains(stone) {
+            return false;
+        }
+        let libs = self.position.liberties(stone);
+        let mut libs = libs.iter();
+        match (libs.next(), libs.next()) {
+            (Some(lib), None) => self
+                .position
+                .is_ko_capture(self.to_move(), lib)
+                .is_some_and(|ko| ko.captured == stone),
+            _ => false,
+        }
+    }
+
+    /// Why `mv` is illegal for the player to move, if it is.
+    ///
+    /// # Errors
+    /// The [`ConfirmationError`] naming the move and the reason.
+    pub fn check(&self, mv: ConfirmationMove) -> Result<(), ConfirmationError> {
+        let reason = match mv {
+            ConfirmationMove::Pass => return Ok(()),
+            ConfirmationMove::PassForKo(s) => {
+                if self.may_pass_for(s) {
+                    return Ok(());
+                }
+                ConfirmationIllegal::NoKoToPassFor(s)
+            }
+            ConfirmationMove::Play(p) => match self.position.check(Move::Play(p)) {
+                Err(e) => ConfirmationIllegal::Rules(e.reason),
+                Ok(()) => match self.banned_capture(p) {
+                    Some(s) => ConfirmationIllegal::Banned(s),
+                    None => return Ok(()),
+                },
+            },
+        };
+        Err(ConfirmationError {
+            color: self.to_move(),
+            mv,
+            reason,
+        })
+    }
+
+    /// Whether `mv` is legal for the player to move.
+    pub fn is_legal(&self, mv: ConfirmationMove) -> bool {
+        self.check(mv).is_ok()
+    }
+
+    /// Every legal move of the player to move: plays by point index, then passes for ko,
+    /// then the pass.
+    pub fn legal_moves(&self) -> Vec<ConfirmationMove> {
+        let mut moves: Vec<ConfirmationMove> = self
+            .position
+            .legal_moves()
+            .into_iter()
+            .filter_map(|m| match m {
+                Move::Play(p) if self.banned_capture(p).is_none() => {
+                    Some(ConfirmationMove::Play(p))
+                }
+                _ => None,
+            })
+            .collect();
+        moves.extend(
+            self.bans
+                .iter()
+                .filter(|&s| self.may_pass_for(s))
+                .map(ConfirmationMove::PassForKo),
+        );
+        moves.push(ConfirmationMove::Pass);
+        moves
+    }
+
+    /// Plays `mv` and returns the new state, leaving this one as it was.
+    ///
+    /// # Errors
+    /// [`ConfirmationError`] when `mv` is illegal.
+    pub fn play(&self, mv: ConfirmationMove) -> Result<ConfirmationState, ConfirmationError> {
+        self.check(mv)?;
+        let mut next = self.clone();
+        next.play_unchecked(mv);
+        Ok(next)
+    }
+
+    /// Plays `mv` in place without checking it; it must be legal
+    /// ([`ConfirmationState::is_legal`]). Returns what the play did on the board.
+    pub fn play_unchecked(&mut self, mv: ConfirmationMove) -> PlayEffect {
+        let mover = self.to_move();
+        let effect = match mv {
+            ConfirmationMove::Pass => self.position.play_unchecked(Move::Pass),
+            ConfirmationMove::PassForKo(s) => {
+                self.bans.remove(s);
+                if self.rules.ko_pass == KoPassRule::OncePerPlayerPerKo {
+                    if let Some(lib) = self.position.liberties(s).iter().next() {
+                        self.exempt[mover].insert(s, lib);
+                    }
+                }
+                self.position.play_unchecked(Move::Pass)
+            }
+            ConfirmationMove::Play(p) => {
+                let effect = self.position.play_unchecked(Move::Play(p));
+                if !self.bans.is_empty() {
+                    let position = &self.position;
+                    let live: PointSet = self
+                        .bans
+                        .iter()
+                        .filter(|&b| position.color_at(b).is_some() && position.string_size(b) == 1)
+                        .collect();
+                    self.bans = live;
+                }
+                if let Some(ko) = effect.ko_capture {
+                    let exempt = self.rules.ko_pass == KoPassRule::OncePerPlayerPerKo
+                        && self.exempt[!mover].contains(ko.stone, ko.captured);
+                    if !exempt {
+                        self.bans.insert(ko.stone);
+                    }
+                }
+                effect
+            }
+        };
+        self.position.clear_ko();
+        effect
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Setup;
+    use crate::Size;
+
+    fn pt(s: &str) -> Point {
+        s.parse().unwrap()
+    }
+
+    /// A ko in the middle of the bottom edge of a 5x3 board: White to capture at C1.
+    ///
+    /// ```text
+    ///  3 . . . . .
+    ///  2 . X O . .
+    ///  1 X O . O .
+    ///    A B C D E
+    /// ```
+    fn edge_ko() -> ConfirmationState {
+        let mut setup = Setup::new(Size::new(5, 3).unwrap());
+        for p in ["A1", "B2"] {
+            setup.black.insert(pt(p));
+        }
+        for p in ["B1", "C2", "D1"] {
+            setup.white.insert(pt(p));
+        }
+        setup.to_move = Color::Black;
+        let pos = Position::from_setup(&setup).unwrap();
+        ConfirmationState::new(pos, ConfirmationRules::JAPANESE_1989, None)
+    }
+
+    #[test]
+    fn ko_capture_bans_the_retake_until_a_pass_for_it() {
+        let s = edge_ko();
+        // Black C1 captures B1: a ko capture; White may not retake at B1.
+        let s = s.play(ConfirmationMove::Play(pt("C1"))).unwrap();
+        assert_eq!(s.bans().iter().collect::<Vec<_>>(), vec![pt("C1")]);
+        let err = s.play(ConfirmationMove::Play(pt("B1"))).unwrap_err();
+        assert_eq!(err.reason, ConfirmationIllegal::Banned(pt("C1")));
+        // An ordinary pass does not lift the ban.
+        let s2 = s.play(ConfirmationMove::Pass).unwrap();
+        let s2 = s2.play(ConfirmationMove::Pass).unwrap();
+        assert!(!s2.is_legal(ConfirmationMove::Play(pt("B1"))));
+        // A pass for that ko does.
+        let s3 = s.play(ConfirmationMove::PassForKo(pt("C1"))).unwrap();
+        assert!(s3.bans().is_empty());
+        let s3 = s3.play(ConfirmationMove::Pass).unwrap();
+        let s4 = s3.play(ConfirmationMove::Play(pt("B1"))).unwrap();
+        // The retake is itself a ko capture: now Black is banned.
+        assert_eq!(s4.bans().iter().collect::<Vec<_>>(), vec![pt("B1")]);
+        assert!(!s4.is_legal(ConfirmationMove::Play(pt("C1"))));
+        assert_eq!(s4.hash(), s4.hash_from_scratch());
+    }
+
+    #[test]
+    fn pass_for_ko_needs_a_ban_and_a_possible_capture() {
+        let s = edge_ko();
+        assert!(!s.is_legal(ConfirmationMove::PassForKo(pt("B1"))));
+        let s = s.play(ConfirmationMove::Play(pt("C1"))).unwrap();
+        // The banned player is White, to move: the pass for ko C1 is legal.
+        assert!(s
+            .legal_moves()
+            .contains(&ConfirmationMove::PassForKo(pt("C1"))));
+        // Black may not pass for a ban against White.
+        let mut black = s.clone();
+        black.set_to_move(Color::Black);
+        assert!(!black.is_legal(ConfirmationMove::PassForKo(pt("C1"))));
+    }
+
+    #[test]
+    fn ban_lapses_when_the_stone_joins_a_string() {
+        let s = edge_ko();
+        let s = s.play(ConfirmationMove::Play(pt("C1"))).unwrap();
+        let s = s.play(ConfirmationMove::Pass).unwrap();
+        // Black surrounds and captures White's D1, then connects C1 to the new stones.
+        let s = s.play(ConfirmationMove::Play(pt("E1"))).unwrap();
+        assert!(s.bans().contains(pt("C1")));
+        let s = s.play(ConfirmationMove::Pass).unwrap();
+        let s = s.play(ConfirmationMove::Play(pt("E2"))).unwrap();
+        let s = s.play(ConfirmationMove::Pass).unwrap();
+        // Black D2 captures D1; C1 gains D1 as a liberty and stays a lone stone.
+        let s = s.play(ConfirmationMove::Play(pt("D2"))).unwrap();
+        assert_eq!(s.position().color_at(pt("D1")), None);
+        assert!(s.bans().contains(pt("C1")));
+        let s = s.play(ConfirmationMove::Pass).unwrap();
+        let s = s.play(ConfirmationMove::Play(pt("D1"))).unwrap();
+        assert!(
+            s.bans().is_empty(),
+            "C1 joined D1-E1: the ban can never matter again"
+        );
+    }
+
+    #[test]
+    fn once_per_player_per_ko_exempts_later_retakes() {
+        let rules = ConfirmationRules {
+            ko_pass: KoPassRule::OncePerPlayerPerKo,
+            initial_ban: InitialBan::None,
+        };
+        let base = edge_ko();
+        let s = ConfirmationState::new(base.position().clone(), rules, None);
+        let s = s.play(ConfirmationMove::Play(pt("C1"))).unwrap(); // B takes
+        let s = s.play(ConfirmationMove::PassForKo(pt("C1"))).unwrap(); // W passes for it
+        let s = s.play(ConfirmationMove::Pass).unwrap();
+        let s = s.play(ConfirmationMove::Play(pt("B1"))).unwrap(); // W retakes; B banned
+        assert!(s.bans().contains(pt("B1")));
+        let s = s.play(ConfirmationMove::PassForKo(pt("B1"))).unwrap(); // B passes for it
+        let s = s.play(ConfirmationMove::Pass).unwrap();
+        let s = s.play(ConfirmationMove::Play(pt("C1"))).unwrap(); // B takes again
+                                                                   // White already passed for this ko: no new ban against White.
+        assert!(s.bans().is_empty());
+        assert!(s
+            .play(ConfirmationMove::Pass)
+            .unwrap()
+            .is_legal(ConfirmationMove::Pass));
+        assert!(s.is_legal(ConfirmationMove::Play(pt("B1"))));
+        assert_eq!(s.hash(), s.hash_from_scratch());
+    }
+
+    #[test]
+    fn initial_ban_carried_over_only_when_asked() {
+        let s = edge_ko();
+        let after = s.position().play(Move::Play(pt("C1"))).unwrap();
+        let ko = KoCapture {
+            stone: pt("C1"),
+            captured: pt("B1"),
+        };
+        let none =
+            ConfirmationState::new(after.clone(), ConfirmationRules::JAPANESE_1989, Some(ko));
+        assert!(none.is_legal(ConfirmationMove::Play(pt("B1"))));
+        let rules = ConfirmationRules {
+            initial_ban: InitialBan::CarriedOver,
+            ..ConfirmationRules::JAPANESE_1989
+        };
+        let carried = ConfirmationState::new(after, rules, Some(ko));
+        assert!(!carried.is_legal(ConfirmationMove::Play(pt("B1"))));
+        assert!(carried.is_legal(ConfirmationMove::PassForKo(pt("C1"))));
+    }
+}

@@ -56,7 +56,7 @@ pub(crate) struct Keys {
     stones: [[u128; CELLS]; 2],
     ko: [u128; CELLS],
     ban: [u128; CELLS],
-    exempt: [[u128; CELLS]; 2],
+    exempt: [[u128; CELLS]; 4],
     white_to_move: u128,
 }
 
@@ -65,14 +65,14 @@ const fn make_keys() -> Keys {
         stones: [[0; CELLS]; 2],
         ko: [0; CELLS],
         ban: [0; CELLS],
-        exempt: [[0; CELLS]; 2],
+        exempt: [[0; CELLS]; 4],
         white_to_move: 0,
     };
     let mut state = 0x5348_494B_4154_5355_u64; // "SHIKATSU"
     let mut i = 0;
     while i < CELLS {
         let mut k = 0;
-        while k < 6 {
+        while k < 8 {
             let (s1, hi) = splitmix64(state);
             let (s2, lo) = splitmix64(s1);
             state = s2;
@@ -83,7 +83,9 @@ const fn make_keys() -> Keys {
                 2 => keys.ko[i] = key,
                 3 => keys.ban[i] = key,
                 4 => keys.exempt[0][i] = key,
-                _ => keys.exempt[1][i] = key,
+                5 => keys.exempt[1][i] = key,
+                6 => keys.exempt[2][i] = key,
+                _ => keys.exempt[3][i] = key,
             }
             k += 1;
         }
@@ -116,10 +118,10 @@ pub(crate) fn ban(point: Point) -> ZobristHash {
 }
 
 /// The key of a "once per player per ko" exemption of `color` for the ko whose lower point
-/// (by index) is `point`.
+/// (by index) is `point`, lying horizontally (`vertical == false`) or vertically.
 #[inline]
-pub(crate) fn exempt(color: Color, point: Point) -> ZobristHash {
-    ZobristHash(KEYS.exempt[color.index()][point.index()])
+pub(crate) fn exempt(color: Color, point: Point, vertical: bool) -> ZobristHash {
+    ZobristHash(KEYS.exempt[color.index() * 2 + vertical as usize][point.index()])
 }
 
 /// The key xored in when White is to move.
@@ -139,8 +141,9 @@ mod tests {
         all.extend(KEYS.stones[1]);
         all.extend(KEYS.ko);
         all.extend(KEYS.ban);
-        all.extend(KEYS.exempt[0]);
-        all.extend(KEYS.exempt[1]);
+        for table in &KEYS.exempt {
+            all.extend(table);
+        }
         all.push(KEYS.white_to_move);
         let n = all.len();
         all.sort_unstable();
