@@ -1,1 +1,10 @@
-//! The df-pn search and the J89 confirmation game (grows with issue 3).
+//! # solver
+//!
+//! Judges the strings of a stopped position by the Japanese 1989 rules, Art. 7 (see
+//! `docs/reading.md`), with a depth-first proof-number search, and checks it against an
+//! exhaustive reference solver on small positions.
+
+pub mod reading;
+pub mod reference;
+
+pub use reading::{FirstMover, NewStoneScope, Reading};

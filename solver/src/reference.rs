@@ -1,0 +1,1 @@
+//! The exhaustive reference solver (being written).
