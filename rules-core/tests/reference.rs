@@ -101,6 +101,20 @@ fn check_state(pos: &Position, naive: &NaiveBoard, ctx: &dyn Fn() -> String) {
     naive_empties.sort();
     assert_eq!(empties, naive_empties, "empty points, {}", ctx());
     assert_eq!(pos.hash(), pos.hash_from_scratch(), "hash, {}", ctx());
+    for (stones, libs) in naive.strings() {
+        let id = pos.string_id(naive.point_of(stones[0]));
+        let mut libs: Vec<Point> = libs.into_iter().map(|l| naive.point_of(l)).collect();
+        libs.sort();
+        for &s in &stones {
+            let p = naive.point_of(s);
+            assert_eq!(pos.string_id(p), id, "string of {p}, {}", ctx());
+            assert_eq!(pos.string_size(p), stones.len(), "size of {p}, {}", ctx());
+            assert_eq!(pos.in_atari(p), libs.len() == 1, "atari of {p}, {}", ctx());
+        }
+        let p = naive.point_of(stones[0]);
+        let core_libs: Vec<Point> = pos.liberties(p).iter().collect();
+        assert_eq!(core_libs, libs, "liberties of {p}, {}", ctx());
+    }
     if let Err(e) = pos.validate() {
         panic!("validate: {e}, {}\n{pos:?}", ctx());
     }
@@ -436,7 +450,7 @@ fn random_games_match_the_naive_rules() {
 #[test]
 #[ignore = "long: 10M moves, run with --ignored"]
 fn random_games_match_the_naive_rules_long() {
-    let total = run_all(&default_configs(50));
+    let total = run_all(&default_configs(55));
     assert!(
         total.moves >= 10_000_000,
         "only {} moves checked",

@@ -151,6 +151,22 @@ impl NaiveBoard {
         (stones, libs)
     }
 
+    /// Every string on the board, each as (stones, liberties) by cell index.
+    pub fn strings(&self) -> Vec<(Vec<usize>, Vec<usize>)> {
+        let mut done = vec![false; self.cells.len()];
+        let mut out = Vec::new();
+        for i in 0..self.cells.len() {
+            if self.cells[i].is_some() && !done[i] {
+                let (stones, libs) = self.string_of(&self.cells, i);
+                for &s in &stones {
+                    done[s] = true;
+                }
+                out.push((stones, libs));
+            }
+        }
+        out
+    }
+
     /// Plays `mv` for the player to move: the new board and what happened, or why the
     /// move is illegal.
     pub fn try_play(&self, mv: Move) -> Result<(NaiveBoard, NaiveOutcome), NaiveIllegal> {
