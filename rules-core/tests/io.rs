@@ -479,6 +479,13 @@ fn sgf_replay_counts_prisoners_passes_and_ko() {
     assert_eq!(ko.stone, pt("C4"));
     assert_eq!(ko.captured, pt("B4"));
     assert_eq!(r.position.ko_point(), Some(pt("B4")));
+    // A later setup or a change of player ends the ko ban, and the record says so.
+    let r = parse_sgf(&sgf.replace(")", ";AB[ee])")).unwrap();
+    assert_eq!((r.last_ko_capture, r.position.ko_point()), (None, None));
+    let r = parse_sgf(&sgf.replace(")", ";PL[B])")).unwrap();
+    assert_eq!((r.last_ko_capture, r.position.ko_point()), (None, None));
+    let r = parse_sgf(&sgf.replace(")", ";C[comment])")).unwrap();
+    assert!(r.last_ko_capture.is_some());
     // Retaking at once is illegal and the error says where.
     let e = parse_sgf(&sgf.replace(")", ";W[bb])")).unwrap_err();
     assert_eq!(

@@ -681,7 +681,9 @@ impl Replay {
             }
         }
         let mut position = self.position.clone();
+        let mut ko_capture = self.last_ko_capture;
         if edits.iter().any(|e| !e.is_empty()) {
+            ko_capture = None;
             let mut setup = position.to_setup();
             setup.ko = None;
             for (k, list) in edits.iter().enumerate() {
@@ -710,10 +712,10 @@ impl Replay {
             if c != position.to_move() {
                 position.clear_ko();
                 position.set_to_move(c);
+                ko_capture = None;
             }
         }
         let mut played = None;
-        let mut ko_capture = self.last_ko_capture;
         let mut trailing = self.trailing_passes;
         if let Some((color, prop, m)) = mv {
             let the_move = match m {
