@@ -4,6 +4,7 @@
 //! `docs/reading.md`), with a depth-first proof-number search, and checks it against an
 //! exhaustive reference solver on small positions.
 
+pub mod dfpn;
 pub mod reading;
 pub mod reference;
 

@@ -1,0 +1,949 @@
+//! A depth-first proof-number search (df-pn with the 1+ε threshold trick) over any
+//! two-player reachability game.
+//!
+//! The *prover* wins when play reaches a goal state in finitely many moves; infinite play
+//! is a loss for the prover. All games of this crate have that shape: in phase one of the
+//! J89 confirmation the attacker must capture, in phase two the defender must make a
+//! permanent stone, in a tsumego the attacker must kill.
+//!
+//! ## Why the stored results are exact
+//! - A repetition of a state on the current path counts as a loss for the prover. In a
+//!   reachability game that is exact: a prover who can force the goal can force it along a
+//!   path that never repeats a state (play by decreasing attractor rank), and a prover who
+//!   cannot force it cannot do better by repeating.
+//! - A **proof** never rests on a repetition (a repetition is a prover loss, so it can never
+//!   be a leaf of a proof), so every proved result is exact whatever path led to it and is
+//!   stored as final.
+//! - A **disproof** may rest on a repetition of an ancestor. Each disproof carries the depth
+//!   of the shallowest ancestor it relies on; when that ancestor is the node itself or
+//!   below it, the whole cycle lies inside the node's subtree and the disproof holds on every
+//!   path, so it is stored as final. Otherwise it is never stored in the table; it goes to a
+//!   path-scoped cache that forgets it as soon as the deepest ancestor it relied on leaves
+//!   the path (YaneuraOu's `repeated` flag, made precise). Without that cache, a node's value
+//!   could flip between two path contexts for ever.
+//! - The transposition table is an optimisation only: the search is correct when every
+//!   lookup misses (a test runs it with a table of one entry).
+
+use hashbrown::HashMap;
+use rules_core::ZobristHash;
+use std::fmt;
+use std::num::NonZeroU64;
+use std::ops::Add;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A proof or disproof number: a count of leaves still to solve, or infinity.
+///
+/// ```
+/// use solver::dfpn::ProofNumber;
+/// assert_eq!(ProofNumber::new(2) + ProofNumber::new(3), ProofNumber::new(5));
+/// assert_eq!(ProofNumber::INFINITY + ProofNumber::ONE, ProofNumber::INFINITY);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ProofNumber(u32);
+
+impl ProofNumber {
+    /// Solved.
+    pub const ZERO: ProofNumber = ProofNumber(0);
+    /// One unexpanded leaf.
+    pub const ONE: ProofNumber = ProofNumber(1);
+    /// Impossible.
+    pub const INFINITY: ProofNumber = ProofNumber(u32::MAX);
+    /// The largest finite value; sums saturate below infinity.
+    const MAX_FINITE: u32 = u32::MAX - 1;
+
+    /// A finite number (saturating below infinity).
+    pub const fn new(n: u32) -> ProofNumber {
+        if n > Self::MAX_FINITE {
+            ProofNumber(Self::MAX_FINITE)
+        } else {
+            ProofNumber(n)
+        }
+    }
+
+    /// Whether this is infinity.
+    pub const fn is_infinite(self) -> bool {
+        self.0 == u32::MAX
+    }
+
+    /// The value, `None` for infinity.
+    pub const fn finite(self) -> Option<u32> {
+        if self.is_infinite() {
+            None
+        } else {
+            Some(self.0)
+        }
+    }
+
+    /// `self` minus `rhs`, staying at infinity when `self` is infinite.
+    fn minus(self, rhs: ProofNumber) -> ProofNumber {
+        if self.is_infinite() {
+            self
+        } else {
+            ProofNumber(self.0.saturating_sub(rhs.0))
+        }
+    }
+
+    /// `self * (1 + epsilon)`, rounded up, at least `self + 1`.
+    fn widened(self, epsilon: f32) -> ProofNumber {
+        match self.finite() {
+            None => self,
+            Some(v) => {
+                let w = (v as f64 * (1.0 + epsilon as f64)).ceil() as u64;
+                ProofNumber::new(w.max(v as u64 + 1).min(Self::MAX_FINITE as u64) as u32)
+            }
+        }
+    }
+}
+
+impl Add for ProofNumber {
+    type Output = ProofNumber;
+    fn add(self, rhs: ProofNumber) -> ProofNumber {
+        if self.is_infinite() || rhs.is_infinite() {
+            ProofNumber::INFINITY
+        } else {
+            ProofNumber::new(self.0.saturating_add(rhs.0))
+        }
+    }
+}
+
+impl fmt::Debug for ProofNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.finite() {
+            Some(v) => write!(f, "{v}"),
+            None => write!(f, "∞"),
+        }
+    }
+}
+
+/// A proof number and a disproof number.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Bounds {
+    /// Proof number: the least number of leaves to prove.
+    pub pn: ProofNumber,
+    /// Disproof number: the least number of leaves to disprove.
+    pub dn: ProofNumber,
+}
+
+impl Bounds {
+    /// Proved: the prover wins.
+    pub const PROVED: Bounds = Bounds {
+        pn: ProofNumber::ZERO,
+        dn: ProofNumber::INFINITY,
+    };
+    /// Disproved: the prover loses.
+    pub const DISPROVED: Bounds = Bounds {
+        pn: ProofNumber::INFINITY,
+        dn: ProofNumber::ZERO,
+    };
+    /// An unexpanded leaf.
+    pub const LEAF: Bounds = Bounds {
+        pn: ProofNumber::ONE,
+        dn: ProofNumber::ONE,
+    };
+
+    /// Whether proved.
+    pub fn is_proved(self) -> bool {
+        self.pn == ProofNumber::ZERO
+    }
+
+    /// Whether disproved.
+    pub fn is_disproved(self) -> bool {
+        self.dn == ProofNumber::ZERO
+    }
+
+    /// Whether proved or disproved.
+    pub fn is_solved(self) -> bool {
+        self.is_proved() || self.is_disproved()
+    }
+
+    fn check(self) {
+        debug_assert!(
+            self.is_proved() == self.dn.is_infinite()
+                && self.is_disproved() == self.pn.is_infinite(),
+            "inconsistent bounds {self:?}"
+        );
+    }
+}
+
+/// Why a search stopped before solving.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StopReason {
+    /// The node limit was reached.
+    NodeLimit,
+    /// The time limit was reached.
+    TimeLimit,
+    /// The caller cancelled the search.
+    Cancelled,
+    /// The search went deeper than its depth limit.
+    DepthLimit,
+}
+
+impl fmt::Display for StopReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            StopReason::NodeLimit => "node limit reached",
+            StopReason::TimeLimit => "time limit reached",
+            StopReason::Cancelled => "cancelled",
+            StopReason::DepthLimit => "depth limit reached",
+        })
+    }
+}
+
+/// The limits of one judgement, shared by a search and the searches nested in it.
+///
+/// ```
+/// use solver::dfpn::Budget;
+/// use std::num::NonZeroU64;
+/// let mut budget = Budget::new(NonZeroU64::new(2), None, None);
+/// assert!(budget.tick().is_ok());
+/// assert!(budget.tick().is_ok());
+/// assert!(budget.tick().is_err());
+/// assert_eq!(budget.nodes(), 3);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Budget {
+    nodes: u64,
+    max_nodes: Option<NonZeroU64>,
+    deadline: Option<Instant>,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Budget {
+    /// A budget of at most `max_nodes` nodes and `max_time`, cancellable through `cancel`.
+    pub fn new(
+        max_nodes: Option<NonZeroU64>,
+        max_time: Option<Duration>,
+        cancel: Option<Arc<AtomicBool>>,
+    ) -> Budget {
+        Budget {
+            nodes: 0,
+            max_nodes,
+            deadline: max_time.map(|t| Instant::now() + t),
+            cancel,
+        }
+    }
+
+    /// No limits.
+    pub fn unlimited() -> Budget {
+        Budget::new(None, None, None)
+    }
+
+    /// Nodes counted so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Counts one node.
+    ///
+    /// # Errors
+    /// The [`StopReason`] when a limit is reached.
+    pub fn tick(&mut self) -> Result<(), StopReason> {
+        self.nodes += 1;
+        if self.max_nodes.is_some_and(|m| self.nodes > m.get()) {
+            return Err(StopReason::NodeLimit);
+        }
+        if self.nodes % 256 == 0 {
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(StopReason::TimeLimit);
+            }
+            if self
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::Relaxed))
+            {
+                return Err(StopReason::Cancelled);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What a game says of a state before it is expanded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Evaluation {
+    /// The prover has reached the goal.
+    Goal,
+    /// The prover can no longer reach the goal.
+    Failure,
+    /// Not decided: expand the state.
+    Open,
+}
+
+/// A two-player reachability game for the prover.
+pub trait Game {
+    /// A state of play; must include everything the future depends on.
+    type State: Clone;
+    /// A move.
+    type Move: Copy + Eq + fmt::Debug + fmt::Display;
+
+    /// The 128-bit key of the whole state, and of the goal if the game has several.
+    fn key(&self, state: &Self::State) -> ZobristHash;
+    /// Whether the prover is to move in `state`.
+    fn prover_to_move(&self, state: &Self::State) -> bool;
+    /// Decides terminal states; may run nested searches within `budget`.
+    ///
+    /// # Errors
+    /// The [`StopReason`] when a nested search ran out of its limits.
+    fn evaluate(
+        &mut self,
+        state: &Self::State,
+        budget: &mut Budget,
+    ) -> Result<Evaluation, StopReason>;
+    /// The legal moves, most promising first.
+    fn moves(&self, state: &Self::State) -> Vec<Self::Move>;
+    /// The state after `mv`.
+    fn play(&self, state: &Self::State, mv: Self::Move) -> Self::State;
+}
+
+/// The tunables of the search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SolverConfig {
+    /// Most entries kept in the transposition table before the least-worked half is dropped.
+    pub table_entries: usize,
+    /// The ε of the 1+ε threshold trick.
+    pub epsilon: f32,
+    /// Deepest path searched.
+    pub max_depth: usize,
+}
+
+impl Default for SolverConfig {
+    fn default() -> SolverConfig {
+        SolverConfig {
+            table_entries: 1 << 20,
+            epsilon: 0.25,
+            max_depth: 600,
+        }
+    }
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome<M> {
+    /// The prover wins; `line` is the prover's win against the best resistance.
+    Proved {
+        /// A principal line of play.
+        line: Vec<M>,
+    },
+    /// The prover cannot win; `line` is the disprover's refutation of the prover's best try.
+    Disproved {
+        /// A principal line of play.
+        line: Vec<M>,
+    },
+    /// A limit was reached first.
+    Unknown(StopReason),
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    bounds: Bounds,
+    /// Nodes spent below this entry: the replacement priority.
+    work: u64,
+}
+
+/// Counters of one solver's work.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes expanded (MID calls).
+    pub expansions: u64,
+    /// Terminal evaluations run.
+    pub evaluations: u64,
+    /// Children found repeating a state of the current path.
+    pub repetitions: u64,
+    /// Disproofs not stored because they depended on a repetition above them.
+    pub path_dependent: u64,
+    /// Table clean-ups.
+    pub collections: u64,
+}
+
+/// The df-pn solver for a game.
+#[derive(Debug)]
+pub struct Dfpn<G: Game> {
+    game: G,
+    config: SolverConfig,
+    table: HashMap<u128, Entry>,
+    /// Path-dependent disproofs, valid while the ancestors they rely on stay on the path.
+    path_cache: HashMap<u128, (Bounds, LoopRange)>,
+    /// Keys of `path_cache` by the deepest ancestor index they rely on.
+    path_cache_by_depth: Vec<Vec<u128>>,
+    stats: Stats,
+}
+
+/// The path ancestors (by index) a disproof relies on: shallowest and deepest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct LoopRange {
+    min: usize,
+    max: usize,
+}
+
+impl LoopRange {
+    fn union(self, other: LoopRange) -> LoopRange {
+        LoopRange {
+            min: self.min.min(other.min),
+            max: self.max.max(other.max),
+        }
+    }
+
+    /// The part of the range above a node at `depth` (indices below `depth`).
+    fn above(self, depth: usize) -> Option<LoopRange> {
+        (self.min < depth).then(|| LoopRange {
+            min: self.min,
+            max: self.max.min(depth - 1),
+        })
+    }
+}
+
+/// A child of a node being searched.
+struct Child<G: Game> {
+    state: G::State,
+    key: ZobristHash,
+    bounds: Bounds,
+    /// The path ancestors the child's disproof relies on.
+    loops: Option<LoopRange>,
+}
+
+/// What a node search returns to its parent.
+#[derive(Clone, Copy, Debug)]
+struct NodeResult {
+    bounds: Bounds,
+    loops: Option<LoopRange>,
+    work: u64,
+}
+
+impl<G: Game> Dfpn<G> {
+    /// A solver for `game`.
+    pub fn new(game: G, config: SolverConfig) -> Dfpn<G> {
+        Dfpn {
+            game,
+            config,
+            table: HashMap::new(),
+            path_cache: HashMap::new(),
+            path_cache_by_depth: Vec::new(),
+            stats: Stats::default(),
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The game, mutably.
+    pub fn game_mut(&mut self) -> &mut G {
+        &mut self.game
+    }
+
+    /// Work counters so far.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Entries in the transposition table.
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Whether the prover wins from `root`, with the principal line.
+    pub fn solve(&mut self, root: &G::State, budget: &mut Budget) -> Outcome<G::Move> {
+        let mut path = Vec::new();
+        match self.solve_node(root, &mut path, budget) {
+            Err(reason) => Outcome::Unknown(reason),
+            Ok(result) => {
+                let proved = result.bounds.is_proved();
+                match self.principal_line(root, budget) {
+                    Err(reason) => Outcome::Unknown(reason),
+                    Ok(line) if proved => Outcome::Proved { line },
+                    Ok(line) => Outcome::Disproved { line },
+                }
+            }
+        }
+    }
+
+    /// Whether the prover wins from `root`, without a line (`None` at a limit).
+    pub fn decide(&mut self, root: &G::State, budget: &mut Budget) -> Result<bool, StopReason> {
+        let mut path = Vec::new();
+        self.solve_node(root, &mut path, budget)
+            .map(|r| r.bounds.is_proved())
+    }
+
+    /// Solves `state` reached along `path` (the keys of its ancestors).
+    fn solve_node(
+        &mut self,
+        state: &G::State,
+        path: &mut Vec<ZobristHash>,
+        budget: &mut Budget,
+    ) -> Result<NodeResult, StopReason> {
+        let key = self.game.key(state);
+        let infinite = Bounds {
+            pn: ProofNumber::INFINITY,
+            dn: ProofNumber::INFINITY,
+        };
+        let result = self.mid(state, key, infinite, path, budget)?;
+        debug_assert!(result.bounds.is_solved());
+        Ok(result)
+    }
+
+    fn lookup(&self, key: ZobristHash) -> Option<Entry> {
+        self.table.get(&key.0).copied()
+    }
+
+    /// The bounds to start a child with: a path-dependent disproof still valid, else the
+    /// table's, else a fresh leaf.
+    fn child_bounds(&self, key: ZobristHash) -> (Bounds, Option<LoopRange>) {
+        self.known_bounds(key).unwrap_or((Bounds::LEAF, None))
+    }
+
+    /// What the path cache or the table knows of a state, with the ancestors a
+    /// path-dependent disproof relies on.
+    fn known_bounds(&self, key: ZobristHash) -> Option<(Bounds, Option<LoopRange>)> {
+        match self.path_cache.get(&key.0) {
+            Some(&(b, loops)) => Some((b, Some(loops))),
+            None => self.lookup(key).map(|e| (e.bounds, None)),
+        }
+    }
+
+    fn remember_path_dependent(&mut self, key: ZobristHash, bounds: Bounds, loops: LoopRange) {
+        if self.path_cache_by_depth.len() <= loops.max {
+            self.path_cache_by_depth
+                .resize_with(loops.max + 1, Vec::new);
+        }
+        self.path_cache_by_depth[loops.max].push(key.0);
+        self.path_cache.insert(key.0, (bounds, loops));
+    }
+
+    /// Forgets the path-dependent results that relied on the ancestor at `depth`, which is
+    /// leaving the path.
+    fn forget_below(&mut self, depth: usize) {
+        if let Some(keys) = self.path_cache_by_depth.get_mut(depth) {
+            for k in keys.drain(..) {
+                self.path_cache.remove(&k);
+            }
+        }
+    }
+
+    fn store(&mut self, key: ZobristHash, bounds: Bounds, work: u64) {
+        if self.table.len() >= self.config.table_entries.max(1) {
+            self.collect_garbage();
+        }
+        self.table.insert(key.0, Entry { bounds, work });
+    }
+
+    /// Drops the least-worked half of the table (solved entries survive ties).
+    fn collect_garbage(&mut self) {
+        self.stats.collections += 1;
+        let mut works: Vec<u64> = self.table.values().map(|e| e.work).collect();
+        let mid = works.len() / 2;
+        let (_, &mut threshold, _) = works.select_nth_unstable(mid);
+        self.table
+            .retain(|_, e| e.work > threshold || (e.work == threshold && e.bounds.is_solved()));
+        if self.table.len() >= self.config.table_entries.max(1) {
+            self.table.clear();
+        }
+    }
+
+    /// Evaluates a state, through the table when it was evaluated before.
+    fn evaluate(
+        &mut self,
+        state: &G::State,
+        key: ZobristHash,
+        budget: &mut Budget,
+    ) -> Result<Option<Bounds>, StopReason> {
+        if let Some(e) = self.lookup(key) {
+            if e.bounds.is_solved() {
+                return Ok(Some(e.bounds));
+            }
+            // Expanded before: it was open.
+            return Ok(None);
+        }
+        self.stats.evaluations += 1;
+        let bounds = match self.game.evaluate(state, budget)? {
+            Evaluation::Goal => Bounds::PROVED,
+            Evaluation::Failure => Bounds::DISPROVED,
+            Evaluation::Open => return Ok(None),
+        };
+        self.store(key, bounds, 1);
+        Ok(Some(bounds))
+    }
+
+    /// Multiple iterative deepening at one node: search until its bounds reach `threshold`.
+    fn mid(
+        &mut self,
+        state: &G::State,
+        key: ZobristHash,
+        threshold: Bounds,
+        path: &mut Vec<ZobristHash>,
+        budget: &mut Budget,
+    ) -> Result<NodeResult, StopReason> {
+        budget.tick()?;
+        if let Some(bounds) = self.evaluate(state, key, budget)? {
+            return Ok(NodeResult {
+                bounds,
+                loops: None,
+                work: 1,
+            });
+        }
+        let depth = path.len();
+        if depth >= self.config.max_depth {
+            return Err(StopReason::DepthLimit);
+        }
+        self.stats.expansions += 1;
+        let or_node = self.game.prover_to_move(state);
+        path.push(key);
+        let mut children: Vec<Child<G>> = Vec::new();
+        for mv in self.game.moves(state) {
+            let child_state = self.game.play(state, mv);
+            let child_key = self.game.key(&child_state);
+            let (bounds, loops) = match path.iter().position(|&k| k == child_key) {
+                Some(at) => {
+                    self.stats.repetitions += 1;
+                    (Bounds::DISPROVED, Some(LoopRange { min: at, max: at }))
+                }
+                None => self.child_bounds(child_key),
+            };
+            children.push(Child {
+                state: child_state,
+                key: child_key,
+                bounds,
+                loops,
+            });
+        }
+        let mut work = 1u64;
+        let result = loop {
+            // Refresh unsolved children from the table: transpositions may have moved them.
+            for c in children.iter_mut() {
+                if !c.bounds.is_solved() {
+                    if let Some((b, loops)) = self.known_bounds(c.key) {
+                        c.bounds = b;
+                        c.loops = loops;
+                    }
+                }
+            }
+            let bounds = combine(or_node, &children);
+            bounds.check();
+            if bounds.pn >= threshold.pn || bounds.dn >= threshold.dn || bounds.is_solved() {
+                break bounds;
+            }
+            // Pick the most proving child and the threshold for it.
+            let (best, second) = select(or_node, &children);
+            let c = &children[best];
+            let child_threshold = if or_node {
+                Bounds {
+                    pn: threshold.pn.min(second.widened(self.config.epsilon)),
+                    dn: threshold.dn.minus(bounds.dn).add(c.bounds.dn),
+                }
+            } else {
+                Bounds {
+                    pn: threshold.pn.minus(bounds.pn).add(c.bounds.pn),
+                    dn: threshold.dn.min(second.widened(self.config.epsilon)),
+                }
+            };
+            let child_state = children[best].state.clone();
+            let child_key = children[best].key;
+            let r = match self.mid(&child_state, child_key, child_threshold, path, budget) {
+                Ok(r) => r,
+                Err(e) => {
+                    path.pop();
+                    self.forget_below(depth);
+                    return Err(e);
+                }
+            };
+            work += r.work;
+            let c = &mut children[best];
+            c.bounds = r.bounds;
+            c.loops = if r.bounds.is_disproved() {
+                r.loops
+            } else {
+                None
+            };
+        };
+        path.pop();
+        self.forget_below(depth);
+        let loops = if result.is_disproved() {
+            let mut disproved = children.iter().filter(|c| c.bounds.is_disproved());
+            let relied = if or_node {
+                // Every child is disproved: the disproof relies on all of them.
+                disproved.fold(None, |acc: Option<LoopRange>, c| match (acc, c.loops) {
+                    (Some(a), Some(b)) => Some(a.union(b)),
+                    (a, b) => a.or(b),
+                })
+            } else {
+                // One disproved child suffices: prefer one that relies on no repetition,
+                // else the one whose reliance is shallowest.
+                let all: Vec<Option<LoopRange>> = disproved.by_ref().map(|c| c.loops).collect();
+                if all.iter().any(Option::is_none) {
+                    None
+                } else {
+                    all.into_iter().flatten().min_by_key(|r| (r.max, r.min))
+                }
+            };
+            relied.and_then(|r| r.above(depth))
+        } else {
+            None
+        };
+        match loops {
+            Some(range) => {
+                self.stats.path_dependent += 1;
+                self.remember_path_dependent(key, result, range);
+            }
+            None => self.store(key, result, work),
+        }
+        Ok(NodeResult {
+            bounds: result,
+            loops,
+            work,
+        })
+    }
+
+    /// Follows the solved tree from `root`: the prover's quickest win against the longest
+    /// resistance, or the disprover's quickest refutation of the prover's longest try.
+    fn principal_line(
+        &mut self,
+        root: &G::State,
+        budget: &mut Budget,
+    ) -> Result<Vec<G::Move>, StopReason> {
+        let mut line = Vec::new();
+        let mut path: Vec<ZobristHash> = Vec::new();
+        let mut state = root.clone();
+        for _ in 0..self.config.max_depth.min(400) {
+            let key = self.game.key(&state);
+            if let Some(b) = self.evaluate(&state, key, budget)? {
+                let _ = b;
+                break;
+            }
+            path.push(key);
+            let or_node = self.game.prover_to_move(&state);
+            let mut best: Option<(G::Move, G::State, bool, u64, bool)> = None;
+            for mv in self.game.moves(&state) {
+                let child = self.game.play(&state, mv);
+                let child_key = self.game.key(&child);
+                let repeated = path.contains(&child_key);
+                let (proved, work) = if repeated {
+                    (false, 0)
+                } else {
+                    let r = self.solve_node(&child, &mut path, budget)?;
+                    (
+                        r.bounds.is_proved(),
+                        r.work.max(self.lookup(child_key).map_or(0, |e| e.work)),
+                    )
+                };
+                // The side to move wants a child that wins for it; among those the
+                // quickest, and among losing children the longest.
+                let good = proved == or_node;
+                let better = match &best {
+                    None => true,
+                    Some((_, _, bgood, bwork, _)) => {
+                        (good && !bgood)
+                            || (good == *bgood && good && work < *bwork)
+                            || (good == *bgood && !good && work > *bwork)
+                    }
+                };
+                if better {
+                    best = Some((mv, child, good, work, repeated));
+                }
+            }
+            let Some((mv, child, _, _, repeated)) = best else {
+                break;
+            };
+            line.push(mv);
+            if repeated {
+                break;
+            }
+            state = child;
+        }
+        Ok(line)
+    }
+}
+
+/// The bounds of a node from its children.
+///
+/// The side that needs every child (the disprover's number at an OR node, the prover's at
+/// an AND node) takes the largest child number plus one for every other unsolved child
+/// (weak proof numbers, Ueda et al. 2008) instead of the sum: with transpositions and
+/// cycles a sum counts the same subtree many times, and around a cycle the counts inflate
+/// each other until every re-search stops at once on an inflated bound.
+fn combine<G: Game>(or_node: bool, children: &[Child<G>]) -> Bounds {
+    if children.is_empty() {
+        // No move at all: the side to move is stuck; treat as a loss for it.
+        return if or_node {
+            Bounds::DISPROVED
+        } else {
+            Bounds::PROVED
+        };
+    }
+    let (mut min, mut max, mut open) = (ProofNumber::INFINITY, ProofNumber::ZERO, 0u32);
+    for c in children {
+        let (a, b) = if or_node {
+            (c.bounds.pn, c.bounds.dn)
+        } else {
+            (c.bounds.dn, c.bounds.pn)
+        };
+        min = min.min(a);
+        max = max.max(b);
+        if b != ProofNumber::ZERO {
+            open += 1;
+        }
+    }
+    let all = if max.is_infinite() || open == 0 {
+        max
+    } else {
+        max + ProofNumber::new(open - 1)
+    };
+    if or_node {
+        Bounds { pn: min, dn: all }
+    } else {
+        Bounds { pn: all, dn: min }
+    }
+}
+
+/// The index of the child to search and the second-smallest number.
+fn select<G: Game>(or_node: bool, children: &[Child<G>]) -> (usize, ProofNumber) {
+    let value = |c: &Child<G>| if or_node { c.bounds.pn } else { c.bounds.dn };
+    let mut best = 0;
+    let mut first = ProofNumber::INFINITY;
+    let mut second = ProofNumber::INFINITY;
+    for (i, c) in children.iter().enumerate() {
+        let v = value(c);
+        if v < first {
+            second = first;
+            first = v;
+            best = i;
+        } else if v < second {
+            second = v;
+        }
+    }
+    (best, second)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A toy game on a small graph: nodes 0..n, prover to move on even nodes.
+    struct Graph {
+        edges: Vec<Vec<usize>>,
+        goal: Vec<bool>,
+        prover: Vec<bool>,
+    }
+
+    impl Game for Graph {
+        type State = usize;
+        type Move = usize;
+        fn key(&self, s: &usize) -> ZobristHash {
+            ZobristHash((*s as u128 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835))
+        }
+        fn prover_to_move(&self, s: &usize) -> bool {
+            self.prover[*s]
+        }
+        fn evaluate(&mut self, s: &usize, _: &mut Budget) -> Result<Evaluation, StopReason> {
+            Ok(if self.goal[*s] {
+                Evaluation::Goal
+            } else {
+                Evaluation::Open
+            })
+        }
+        fn moves(&self, s: &usize) -> Vec<usize> {
+            self.edges[*s].clone()
+        }
+        fn play(&self, _: &usize, mv: usize) -> usize {
+            mv
+        }
+    }
+
+    /// Attractor computation: the reference for the toy games.
+    fn attractor(g: &Graph) -> Vec<bool> {
+        let mut win = g.goal.clone();
+        loop {
+            let mut changed = false;
+            for s in 0..g.edges.len() {
+                if win[s] {
+                    continue;
+                }
+                let w = if g.prover[s] {
+                    g.edges[s].iter().any(|&t| win[t])
+                } else {
+                    !g.edges[s].is_empty() && g.edges[s].iter().all(|&t| win[t])
+                };
+                if w {
+                    win[s] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return win;
+            }
+        }
+    }
+
+    fn random_graph(seed: u64, n: usize) -> Graph {
+        let mut x = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut edges = vec![Vec::new(); n];
+        for e in edges.iter_mut() {
+            let k = 1 + (next() % 3) as usize;
+            for _ in 0..k {
+                e.push((next() % n as u64) as usize);
+            }
+            e.dedup();
+        }
+        let goal = (0..n).map(|_| next() % 7 == 0).collect();
+        let prover = (0..n).map(|_| next() % 2 == 0).collect();
+        Graph {
+            edges,
+            goal,
+            prover,
+        }
+    }
+
+    #[test]
+    fn agrees_with_attractor_on_random_cyclic_graphs() {
+        for table_entries in [1, 8, 1 << 16] {
+            for seed in 0..6000 {
+                let n = 3 + (seed % 22) as usize;
+                let g = random_graph(seed, n);
+                let expected = attractor(&g);
+                let mut solver = Dfpn::new(
+                    g,
+                    SolverConfig {
+                        table_entries,
+                        ..SolverConfig::default()
+                    },
+                );
+                for s in 0..n {
+                    let mut budget = Budget::new(NonZeroU64::new(1_000_000), None, None);
+                    let got = solver.decide(&s, &mut budget).unwrap_or_else(|e| {
+                        panic!(
+                            "seed {seed} node {s} table {table_entries}: {e} {:?}",
+                            solver.game.edges
+                        )
+                    });
+                    assert_eq!(
+                        got, expected[s],
+                        "seed {seed} node {s} table {table_entries}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn node_limit_gives_unknown() {
+        let g = random_graph(5, 14);
+        let mut solver = Dfpn::new(g, SolverConfig::default());
+        let mut budget = Budget::new(NonZeroU64::new(1), None, None);
+        let mut any_unknown = false;
+        for s in 0..14 {
+            if let Outcome::Unknown(StopReason::NodeLimit) = solver.solve(&s, &mut budget) {
+                any_unknown = true;
+            }
+        }
+        assert!(any_unknown);
+    }
+}
