@@ -1,6 +1,6 @@
 //! Differential tests of `rules-core` against the naive rules in `naive/mod.rs`.
 //!
-//! * Seeded random games on boards from 2x3 to 19x19 compare, at every move, the legal
+//! * Seeded random games on boards from 2x3 to 25x25 compare, at every move, the legal
 //!   moves, the reasons given for illegal moves, the board, the captures, the prisoners,
 //!   the ko point and ko captures, and the hash (incremental against recomputed, and
 //!   against positions reached by other paths).
@@ -61,7 +61,7 @@ fn off_board_points(size: Size) -> Vec<Point> {
     let mut out = Vec::new();
     if w < 25 {
         out.push(Point::new(w, 0));
-        out.push(Point::new(w, h.min(24) - 1));
+        out.push(Point::new(w, h - 1));
     }
     if h < 25 {
         out.push(Point::new(0, h));
@@ -433,6 +433,9 @@ fn default_configs(scale: u32) -> Vec<GameConfig> {
         c("13x13 no-eye-fill", 13, 13, 4, 800, 2, NoEyeFill, 10),
         c("19x19 uniform", 19, 19, 2, 400, 5, Uniform, 11),
         c("19x19 no-eye-fill", 19, 19, 2, 900, 1, NoEyeFill, 12),
+        c("25x25 no-eye-fill", 25, 25, 1, 1200, 1, NoEyeFill, 13),
+        c("2x25 uniform", 2, 25, 20, 200, 10, Uniform, 14),
+        c("25x3 no-eye-fill", 25, 3, 10, 300, 5, NoEyeFill, 15),
     ]
 }
 
