@@ -396,8 +396,12 @@ impl Position {
         self.to_move
     }
 
-    /// Sets the player to move (the hash follows).
+    /// Sets the player to move (the hash follows). A change of player lifts the Art. 6 ko
+    /// point, which only ever binds the player who moves right after the capture.
     pub fn set_to_move(&mut self, color: Color) {
+        if color != self.to_move {
+            self.ko = None;
+        }
         self.to_move = color;
     }
 
@@ -688,11 +692,13 @@ impl Position {
                 last_captured = n;
             }
         }
-        debug_assert!(self.pseudo_libs[self.head[i] as usize] > 0, "suicide at {p}");
+        debug_assert!(
+            self.pseudo_libs[self.head[i] as usize] > 0,
+            "suicide at {p}"
+        );
         self.prisoners[color] += captured;
         let h = self.head[i] as usize;
-        let ko_capture = if captured == 1 && self.string_size[h] == 1 && self.pseudo_libs[h] == 1
-        {
+        let ko_capture = if captured == 1 && self.string_size[h] == 1 && self.pseudo_libs[h] == 1 {
             let taken = Point::from_index(last_captured).expect("captured stones are on points");
             self.ko = Some(taken);
             Some(KoCapture {
@@ -958,10 +964,7 @@ mod tests {
     #[test]
     fn simple_ko_forbids_immediate_retake() {
         // Black: B1 A2 C2 B3... build a ko at B2/C2.
-        let pos = play_all(
-            5,
-            &["B1", "C1", "A2", "D2", "B3", "C3", "C2", "B2"],
-        );
+        let pos = play_all(5, &["B1", "C1", "A2", "D2", "B3", "C3", "C2", "B2"]);
         // White B2 captured black C2: a ko capture.
         assert_eq!(pos.color_at("C2".parse().unwrap()), None);
         assert_eq!(pos.ko_point(), Some("C2".parse().unwrap()));

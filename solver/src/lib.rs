@@ -4,8 +4,10 @@
 //! `docs/reading.md`), with a depth-first proof-number search, and checks it against an
 //! exhaustive reference solver on small positions.
 
+pub mod confirm;
 pub mod dfpn;
 pub mod reading;
 pub mod reference;
+pub mod scoring;
 
 pub use reading::{FirstMover, NewStoneScope, Reading};

@@ -1,0 +1,527 @@
+//! Judging one string of a stopped position by Art. 7 (the default reading of
+//! `docs/reading.md`), with three nested reachability games on the df-pn engine.
+//!
+//! For a target string T of owner D and attacker A:
+//! - **capture(σ, x)**: A, to move or not, can force the point `x` (holding a D stone) to be
+//!   emptied. Infinite play is a failure for A.
+//! - **recreate(σ)**: D can force a state with a D stone on a point `x` of R(T) that is
+//!   *permanent*: `not capture(σ with A to move, x)`. Infinite play is a failure for D.
+//! - **kill**: A can force a state in which T has been removed and `not recreate`. T is
+//!   *dead* iff A wins the kill game from the stopped position with the first mover to move.
+//!
+//! "T has been removed" is a property of the state: some point of T's original stones is
+//! empty or holds an A stone. Strings are removed whole and T's stones are never separated,
+//! so while T stands all its points hold D stones.
+//!
+//! ## Locality
+//! Play is restricted to the independent area of T (the points left after removing every
+//! pass-alive chain, `rules_core::areas`). Moves outside it cannot change anything inside:
+//! areas touch only through pass-alive chains, which the opponent cannot capture and which
+//! the owner can only weaken by playing in their own vital regions. So the restriction is
+//! exact when the area contains no vital region of a pass-alive chain; when it does (T
+//! stands inside an eye of a pass-alive chain), the whole board is searched instead.
+
+use crate::dfpn::{Budget, Dfpn, Evaluation, Game, Outcome, SolverConfig, StopReason};
+use crate::reading::{FirstMover, NewStoneScope, Reading};
+use rules_core::areas::independent_areas;
+use rules_core::benson::pass_alive_for;
+use rules_core::confirmation::{ConfirmationMove, ConfirmationState};
+use rules_core::{Color, KoCapture, Point, PointSet, Position, ZobristHash};
+use std::num::NonZeroU64;
+use std::time::Duration;
+
+/// The limits of one string's judgement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Most search nodes, nested searches included.
+    pub max_nodes: Option<NonZeroU64>,
+    /// Most time.
+    pub max_time: Option<Duration>,
+    /// Most entries of each transposition table.
+    pub table_entries: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_nodes: NonZeroU64::new(2_000_000),
+            max_time: Some(Duration::from_secs(20)),
+            table_entries: 1 << 20,
+        }
+    }
+}
+
+/// The verdict on one string under Art. 7-1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Life {
+    /// The opponent cannot capture it, or capturing it enables a permanent new stone.
+    Alive,
+    /// The opponent can capture it for good.
+    Dead,
+    /// A limit was reached first.
+    Unknown(StopReason),
+}
+
+/// How a verdict was reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DecidedBy {
+    /// The string is pass-alive (Benson): alive without search.
+    PassAlive,
+    /// A proof-number search.
+    Search,
+}
+
+/// A move of hypothetical play with the player who made it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlayedMove {
+    /// Who moved.
+    pub color: Color,
+    /// The move.
+    pub mv: ConfirmationMove,
+}
+
+impl std::fmt::Display for PlayedMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.color, self.mv)
+    }
+}
+
+/// The judgement of one string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StringJudgement {
+    /// The string's colour.
+    pub color: Color,
+    /// Its stones, in board order.
+    pub stones: Vec<Point>,
+    /// The verdict.
+    pub life: Life,
+    /// The line of hypothetical play that shows it: for a dead string the attacker's win
+    /// against the best resistance, for an alive one the defender's refutation of the
+    /// attacker's best try. Empty when decided without search.
+    pub proof: Vec<PlayedMove>,
+    /// How the verdict was reached.
+    pub decided_by: DecidedBy,
+    /// Search nodes spent, nested searches included.
+    pub nodes: u64,
+    /// Number of points where play was allowed.
+    pub searched_points: usize,
+}
+
+/// The legal moves restricted to `allowed`, ordered: points in `focus` first, then their
+/// neighbours, then the rest; passes for ko, then the pass, last.
+fn ordered_moves(
+    state: &ConfirmationState,
+    allowed: &PointSet,
+    focus: &PointSet,
+) -> Vec<ConfirmationMove> {
+    let pos = state.position();
+    let size = pos.size();
+    let mut scored: Vec<(u8, ConfirmationMove)> = state
+        .legal_moves()
+        .into_iter()
+        .filter_map(|m| match m {
+            ConfirmationMove::Play(p) if allowed.contains(p) => {
+                let rank = if focus.contains(p) {
+                    0
+                } else if p.neighbours(size).any(|n| focus.contains(n)) {
+                    1
+                } else {
+                    2
+                };
+                Some((rank, m))
+            }
+            ConfirmationMove::Play(_) => None,
+            ConfirmationMove::PassForKo(_) => Some((3, m)),
+            ConfirmationMove::Pass => Some((4, m)),
+        })
+        .collect();
+    scored.sort_by_key(|&(rank, _)| rank);
+    scored.into_iter().map(|(_, m)| m).collect()
+}
+
+/// The liberties of the strings through `points`, and the points themselves.
+fn focus_of(pos: &Position, points: &PointSet) -> PointSet {
+    let mut focus = *points;
+    for p in points.iter() {
+        if pos.color_at(p).is_some() {
+            focus = focus.union(&pos.liberties(p));
+        }
+    }
+    focus
+}
+
+fn salt(tag: u64, point: Point) -> ZobristHash {
+    // A fixed odd multiplier spreads (tag, point) over the 128 bits.
+    let v = ((tag as u128) << 32 | point.index() as u128).wrapping_add(1);
+    ZobristHash(v.wrapping_mul(0x2545_F491_4F6C_DD1D_9E37_79B9_7F4A_7C15))
+}
+
+/// A can empty the point `target` (holding a D stone).
+#[derive(Debug)]
+pub(crate) struct CaptureGame {
+    attacker: Color,
+    target: Point,
+    allowed: PointSet,
+}
+
+impl Game for CaptureGame {
+    type State = ConfirmationState;
+    type Move = ConfirmationMove;
+
+    fn key(&self, state: &ConfirmationState) -> ZobristHash {
+        state.hash() ^ salt(1, self.target)
+    }
+
+    fn prover_to_move(&self, state: &ConfirmationState) -> bool {
+        state.to_move() == self.attacker
+    }
+
+    fn evaluate(
+        &mut self,
+        state: &ConfirmationState,
+        _: &mut Budget,
+    ) -> Result<Evaluation, StopReason> {
+        let pos = state.position();
+        if pos.color_at(self.target) != Some(!self.attacker) {
+            return Ok(Evaluation::Goal);
+        }
+        if pos.liberty_count(self.target) >= 2
+            && pass_alive_for(pos, !self.attacker)
+                .chains
+                .contains(self.target)
+        {
+            return Ok(Evaluation::Failure);
+        }
+        Ok(Evaluation::Open)
+    }
+
+    fn moves(&self, state: &ConfirmationState) -> Vec<ConfirmationMove> {
+        let focus = focus_of(state.position(), &PointSet::from_iter([self.target]));
+        ordered_moves(state, &self.allowed, &focus)
+    }
+
+    fn play(&self, state: &ConfirmationState, mv: ConfirmationMove) -> ConfirmationState {
+        let mut next = state.clone();
+        next.play_unchecked(mv);
+        next
+    }
+}
+
+/// D can make a permanent stone on a point of `region`.
+#[derive(Debug)]
+pub(crate) struct RecreateGame {
+    defender: Color,
+    region: PointSet,
+    allowed: PointSet,
+    capture: Dfpn<CaptureGame>,
+}
+
+impl RecreateGame {
+    /// Whether the D string through `x` is permanent in `state`.
+    fn permanent(
+        &mut self,
+        state: &ConfirmationState,
+        x: Point,
+        budget: &mut Budget,
+    ) -> Result<bool, StopReason> {
+        let mut attacker_to_move = state.clone();
+        attacker_to_move.set_to_move(!self.defender);
+        self.capture.game_mut().target = x;
+        Ok(!self.capture.decide(&attacker_to_move, budget)?)
+    }
+}
+
+impl Game for RecreateGame {
+    type State = ConfirmationState;
+    type Move = ConfirmationMove;
+
+    fn key(&self, state: &ConfirmationState) -> ZobristHash {
+        state.hash()
+    }
+
+    fn prover_to_move(&self, state: &ConfirmationState) -> bool {
+        state.to_move() == self.defender
+    }
+
+    fn evaluate(
+        &mut self,
+        state: &ConfirmationState,
+        budget: &mut Budget,
+    ) -> Result<Evaluation, StopReason> {
+        let pos = state.position();
+        let mut tried = PointSet::new();
+        let region = self.region;
+        for x in region.iter() {
+            if pos.color_at(x) != Some(self.defender) || tried.contains(x) {
+                continue;
+            }
+            for s in pos.string_stones(x) {
+                tried.insert(s);
+            }
+            if self.permanent(state, x, budget)? {
+                return Ok(Evaluation::Goal);
+            }
+        }
+        Ok(Evaluation::Open)
+    }
+
+    fn moves(&self, state: &ConfirmationState) -> Vec<ConfirmationMove> {
+        ordered_moves(state, &self.allowed, &self.region)
+    }
+
+    fn play(&self, state: &ConfirmationState, mv: ConfirmationMove) -> ConfirmationState {
+        let mut next = state.clone();
+        next.play_unchecked(mv);
+        next
+    }
+}
+
+/// A can remove T for good.
+#[derive(Debug)]
+pub(crate) struct KillGame {
+    attacker: Color,
+    target: PointSet,
+    allowed: PointSet,
+    recreate: Dfpn<RecreateGame>,
+}
+
+impl Game for KillGame {
+    type State = ConfirmationState;
+    type Move = ConfirmationMove;
+
+    fn key(&self, state: &ConfirmationState) -> ZobristHash {
+        state.hash()
+    }
+
+    fn prover_to_move(&self, state: &ConfirmationState) -> bool {
+        state.to_move() == self.attacker
+    }
+
+    fn evaluate(
+        &mut self,
+        state: &ConfirmationState,
+        budget: &mut Budget,
+    ) -> Result<Evaluation, StopReason> {
+        let pos = state.position();
+        let defender = !self.attacker;
+        let removed = self
+            .target
+            .iter()
+            .any(|p| pos.color_at(p) != Some(defender));
+        if removed {
+            return Ok(if self.recreate.decide(state, budget)? {
+                Evaluation::Open
+            } else {
+                Evaluation::Goal
+            });
+        }
+        let any = self.target.iter().next().expect("a target has stones");
+        if pos.liberty_count(any) >= 2 && pass_alive_for(pos, defender).chains.contains(any) {
+            return Ok(Evaluation::Failure);
+        }
+        Ok(Evaluation::Open)
+    }
+
+    fn moves(&self, state: &ConfirmationState) -> Vec<ConfirmationMove> {
+        let focus = focus_of(state.position(), &self.target);
+        ordered_moves(state, &self.allowed, &focus)
+    }
+
+    fn play(&self, state: &ConfirmationState, mv: ConfirmationMove) -> ConfirmationState {
+        let mut next = state.clone();
+        next.play_unchecked(mv);
+        next
+    }
+}
+
+/// The points where play is allowed when judging the string through `stone`, or `None`
+/// when the string is pass-alive.
+fn search_scope(position: &Position, stone: Point) -> Option<PointSet> {
+    let areas = independent_areas(position);
+    let area = areas.area_of(stone)?;
+    let area = &areas.areas[area];
+    let vital =
+        areas.pass_alive.regions[Color::Black].union(&areas.pass_alive.regions[Color::White]);
+    if area.points.intersection(&vital).is_empty() {
+        Some(area.points)
+    } else {
+        Some(position.size().points().collect())
+    }
+}
+
+/// Judges the string through `stone` of a stopped position under `reading`.
+///
+/// `last_ko_capture` is the last move of actual play if it was a ko capture (used only by
+/// [`rules_core::confirmation::InitialBan::CarriedOver`]).
+///
+/// # Panics
+/// When no stone stands on `stone`.
+///
+/// ```
+/// use rules_core::io::parse_diagram;
+/// use solver::confirm::{judge_string, Life, Limits};
+/// use solver::Reading;
+/// // A white stone inside the eye of a black group that has two eyes: dead.
+/// let game = parse_diagram("
+///  . X . . X
+///  X X O . X
+///  X X X X X
+///  O O O O O
+///  . O . O .").unwrap();
+/// let verdict = judge_string(&game.position, None, "C4".parse().unwrap(), &Reading::default(), &Limits::default());
+/// assert_eq!(verdict.life, Life::Dead);
+/// ```
+pub fn judge_string(
+    position: &Position,
+    last_ko_capture: Option<KoCapture>,
+    stone: Point,
+    reading: &Reading,
+    limits: &Limits,
+) -> StringJudgement {
+    let defender = position.color_at(stone).expect("a stone to judge");
+    let attacker = !defender;
+    let target: PointSet = position.string_stones(stone).collect();
+    let mut judgement = StringJudgement {
+        color: defender,
+        stones: target.iter().collect(),
+        life: Life::Alive,
+        proof: Vec::new(),
+        decided_by: DecidedBy::PassAlive,
+        nodes: 0,
+        searched_points: 0,
+    };
+    let Some(allowed) = search_scope(position, stone) else {
+        return judgement;
+    };
+    judgement.decided_by = DecidedBy::Search;
+    judgement.searched_points = allowed.len();
+    let mut budget = Budget::new(limits.max_nodes, limits.max_time, None);
+    let config = SolverConfig {
+        table_entries: limits.table_entries,
+        ..SolverConfig::default()
+    };
+    let mut start = ConfirmationState::new(position.clone(), reading.ko, last_ko_capture);
+    start.set_to_move(match reading.first {
+        FirstMover::Attacker => attacker,
+        FirstMover::Defender => defender,
+    });
+    let capture = |target: Point| {
+        Dfpn::new(
+            CaptureGame {
+                attacker,
+                target,
+                allowed,
+            },
+            config,
+        )
+    };
+    let region = match new_stone_region(
+        position,
+        &start,
+        &target,
+        &allowed,
+        reading,
+        &mut budget,
+        capture(stone),
+    ) {
+        Ok(r) => r,
+        Err(reason) => {
+            judgement.life = Life::Unknown(reason);
+            judgement.nodes = budget.nodes();
+            return judgement;
+        }
+    };
+    let recreate = Dfpn::new(
+        RecreateGame {
+            defender,
+            region,
+            allowed,
+            capture: capture(stone),
+        },
+        config,
+    );
+    let mut kill = Dfpn::new(
+        KillGame {
+            attacker,
+            target,
+            allowed,
+            recreate,
+        },
+        config,
+    );
+    let outcome = kill.solve(&start, &mut budget);
+    judgement.nodes = budget.nodes();
+    let (life, line) = match outcome {
+        Outcome::Proved { line } => (Life::Dead, line),
+        Outcome::Disproved { line } => (Life::Alive, line),
+        Outcome::Unknown(reason) => (Life::Unknown(reason), Vec::new()),
+    };
+    judgement.life = life;
+    let mut color = start.to_move();
+    judgement.proof = line
+        .into_iter()
+        .map(|mv| {
+            let played = PlayedMove { color, mv };
+            color = !color;
+            played
+        })
+        .collect();
+    judgement
+}
+
+/// R(T): where the new stone of Art. 7-1 clause 2 may stand.
+fn new_stone_region(
+    position: &Position,
+    start: &ConfirmationState,
+    target: &PointSet,
+    allowed: &PointSet,
+    reading: &Reading,
+    budget: &mut Budget,
+    mut capture: Dfpn<CaptureGame>,
+) -> Result<PointSet, StopReason> {
+    match reading.new_stone {
+        NewStoneScope::Local1 => Ok(*target),
+        NewStoneScope::Area => Ok(*allowed),
+        NewStoneScope::Local2 => {
+            let any = target.iter().next().expect("a target has stones");
+            let defender = position.color_at(any).expect("a target stands");
+            let mut attacker_first = start.clone();
+            attacker_first.set_to_move(!defender);
+            let size = position.size();
+            let mut safe_strings = PointSet::new();
+            let mut checked = PointSet::new();
+            let mut region = *target;
+            let mut frontier: Vec<Point> = target.iter().collect();
+            while let Some(p) = frontier.pop() {
+                for n in p.neighbours(size) {
+                    if !position.is_empty_point(n) || region.contains(n) || !allowed.contains(n) {
+                        continue;
+                    }
+                    // n qualifies when it touches an uncapturable D string other than T.
+                    let mut qualifies = false;
+                    for m in n.neighbours(size) {
+                        if position.color_at(m) != Some(defender) || target.contains(m) {
+                            continue;
+                        }
+                        if !checked.contains(m) {
+                            let stones: PointSet = position.string_stones(m).collect();
+                            checked = checked.union(&stones);
+                            capture.game_mut().target = m;
+                            if !capture.decide(&attacker_first, budget)? {
+                                safe_strings = safe_strings.union(&stones);
+                            }
+                        }
+                        if safe_strings.contains(m) {
+                            qualifies = true;
+                        }
+                    }
+                    if qualifies {
+                        region.insert(n);
+                        frontier.push(n);
+                    }
+                }
+            }
+            Ok(region)
+        }
+    }
+}
