@@ -1,6 +1,82 @@
-//! The `shikatsu` command-line program.
+//! `shikatsu`: life and death under the Japanese 1989 rules, from the command line.
+//!
+//! Exit codes: 0 done, 1 a check disagreed (for commands that check), 2 bad input or usage.
+
+mod args;
+mod config;
+mod output;
+
+use anyhow::Result;
+use args::{Cli, Command, Format};
+use clap::Parser;
+use config::StatusConfig;
+use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    ExitCode::SUCCESS
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            if is_broken_pipe(&e) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        Command::Status(args) => {
+            let config = StatusConfig::try_from(args)?;
+            status(&config)
+        }
+    }
+}
+
+fn status(config: &StatusConfig) -> Result<ExitCode> {
+    let game = &config.game;
+    let judgement = solver::scoring::judge_position(
+        &game.position,
+        game.last_ko_capture,
+        game.komi,
+        &config.reading,
+        &config.limits,
+    );
+    let mut stdout = std::io::stdout().lock();
+    match config.format {
+        Format::Json => {
+            let json = output::status_json(&game.position, &judgement);
+            serde_json::to_writer(&mut stdout, &json)?;
+            writeln!(stdout)?;
+        }
+        Format::Text => {
+            for w in &game.warnings {
+                eprintln!("warning: {}: {w}", config.source.display());
+            }
+            write!(
+                stdout,
+                "{}",
+                output::status_text(&game.position, &judgement)
+            )?;
+        }
+    }
+    stdout.flush()?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -340,6 +340,8 @@ struct Entry {
     bounds: Bounds,
     /// Nodes spent below this entry: the replacement priority.
     work: u64,
+    /// Decided by the game's evaluation, not by search below it.
+    terminal: bool,
 }
 
 /// Counters of one solver's work.
@@ -526,7 +528,21 @@ impl<G: Game> Dfpn<G> {
         if self.table.len() >= self.config.table_entries.max(1) {
             self.collect_garbage();
         }
-        self.table.insert(key.0, Entry { bounds, work });
+        self.table.insert(
+            key.0,
+            Entry {
+                bounds,
+                work,
+                terminal: false,
+            },
+        );
+    }
+
+    fn store_terminal(&mut self, key: ZobristHash, bounds: Bounds) {
+        self.store(key, bounds, 1);
+        if let Some(e) = self.table.get_mut(&key.0) {
+            e.terminal = true;
+        }
     }
 
     /// Drops the least-worked half of the table (solved entries survive ties).
@@ -542,7 +558,8 @@ impl<G: Game> Dfpn<G> {
         }
     }
 
-    /// Evaluates a state, through the table when it was evaluated before.
+    /// Evaluates a state, through the table when it was evaluated before: `Some` for a
+    /// terminal state.
     fn evaluate(
         &mut self,
         state: &G::State,
@@ -550,11 +567,8 @@ impl<G: Game> Dfpn<G> {
         budget: &mut Budget,
     ) -> Result<Option<Bounds>, StopReason> {
         if let Some(e) = self.lookup(key) {
-            if e.bounds.is_solved() {
-                return Ok(Some(e.bounds));
-            }
-            // Expanded before: it was open.
-            return Ok(None);
+            // Evaluated before: terminal, or open and searched.
+            return Ok(e.terminal.then_some(e.bounds));
         }
         self.stats.evaluations += 1;
         let bounds = match self.game.evaluate(state, budget)? {
@@ -562,7 +576,7 @@ impl<G: Game> Dfpn<G> {
             Evaluation::Failure => Bounds::DISPROVED,
             Evaluation::Open => return Ok(None),
         };
-        self.store(key, bounds, 1);
+        self.store_terminal(key, bounds);
         Ok(Some(bounds))
     }
 
@@ -576,6 +590,15 @@ impl<G: Game> Dfpn<G> {
         budget: &mut Budget,
     ) -> Result<NodeResult, StopReason> {
         budget.tick()?;
+        if let Some(e) = self.lookup(key) {
+            if e.bounds.is_solved() {
+                return Ok(NodeResult {
+                    bounds: e.bounds,
+                    loops: None,
+                    work: e.work,
+                });
+            }
+        }
         if let Some(bounds) = self.evaluate(state, key, budget)? {
             return Ok(NodeResult {
                 bounds,
@@ -697,6 +720,9 @@ impl<G: Game> Dfpn<G> {
 
     /// Follows the solved tree from `root`: the prover's quickest win against the longest
     /// resistance, or the disprover's quickest refutation of the prover's longest try.
+    ///
+    /// Children are read from the table where it knows them; a child it does not know is
+    /// searched, and where one winning child suffices the search stops at the first.
     fn principal_line(
         &mut self,
         root: &G::State,
@@ -707,46 +733,66 @@ impl<G: Game> Dfpn<G> {
         let mut state = root.clone();
         for _ in 0..self.config.max_depth.min(400) {
             let key = self.game.key(&state);
-            if let Some(b) = self.evaluate(&state, key, budget)? {
-                let _ = b;
+            if self.evaluate(&state, key, budget)?.is_some() {
                 break;
             }
-            path.push(key);
             let or_node = self.game.prover_to_move(&state);
-            let mut best: Option<(G::Move, G::State, bool, u64, bool)> = None;
-            for mv in self.game.moves(&state) {
-                let child = self.game.play(&state, mv);
-                let child_key = self.game.key(&child);
-                let repeated = path.contains(&child_key);
-                let (proved, work) = if repeated {
-                    (false, 0)
-                } else {
-                    let r = self.solve_node(&child, &mut path, budget)?;
-                    (
-                        r.bounds.is_proved(),
-                        r.work.max(self.lookup(child_key).map_or(0, |e| e.work)),
-                    )
-                };
-                // The side to move wants a child that wins for it; among those the
-                // quickest, and among losing children the longest.
-                let good = proved == or_node;
-                let better = match &best {
-                    None => true,
-                    Some((_, _, bgood, bwork, _)) => {
-                        (good && !bgood)
-                            || (good == *bgood && good && work < *bwork)
-                            || (good == *bgood && !good && work > *bwork)
+            let moves = self.game.moves(&state);
+            path.push(key);
+            // The side to move wants a child that wins for it.
+            let mover_wins = |proved: bool| proved == or_node;
+            let mut known: Vec<(G::Move, G::State, ZobristHash, Option<(bool, u64)>)> = moves
+                .into_iter()
+                .map(|mv| {
+                    let child = self.game.play(&state, mv);
+                    let child_key = self.game.key(&child);
+                    let value = if path.contains(&child_key) {
+                        Some((false, 0))
+                    } else {
+                        self.lookup(child_key)
+                            .filter(|e| e.bounds.is_solved())
+                            .map(|e| (e.bounds.is_proved(), e.work))
+                    };
+                    (mv, child, child_key, value)
+                })
+                .collect();
+            let winning_known = known
+                .iter()
+                .any(|(_, _, _, v)| v.is_some_and(|(p, _)| mover_wins(p)));
+            if !winning_known {
+                // Search the unknown children, in move order, until one wins for the mover
+                // (then it suffices) or all are known.
+                for entry in known.iter_mut() {
+                    if entry.3.is_none() {
+                        let r = self.solve_node(&entry.1, &mut path, budget)?;
+                        let work = self.lookup(entry.2).map_or(r.work, |e| e.work.max(r.work));
+                        entry.3 = Some((r.bounds.is_proved(), work));
+                        if mover_wins(r.bounds.is_proved()) {
+                            break;
+                        }
                     }
-                };
-                if better {
-                    best = Some((mv, child, good, work, repeated));
                 }
             }
-            let Some((mv, child, _, _, repeated)) = best else {
-                break;
+            let winners: Vec<usize> = (0..known.len())
+                .filter(|&i| known[i].3.is_some_and(|(p, _)| mover_wins(p)))
+                .collect();
+            let pick = if let Some(&first) = winners.first() {
+                // The quickest win: least work below it.
+                winners
+                    .iter()
+                    .copied()
+                    .min_by_key(|&i| known[i].3.map_or(u64::MAX, |(_, w)| w))
+                    .unwrap_or(first)
+            } else {
+                // Every child loses for the mover: the longest resistance.
+                match (0..known.len()).max_by_key(|&i| known[i].3.map_or(0, |(_, w)| w)) {
+                    Some(i) => i,
+                    None => break,
+                }
             };
+            let (mv, child, child_key, _) = known.swap_remove(pick);
             line.push(mv);
-            if repeated {
+            if path.contains(&child_key) {
                 break;
             }
             state = child;
@@ -754,6 +800,7 @@ impl<G: Game> Dfpn<G> {
         Ok(line)
     }
 }
+
 
 /// The bounds of a node from its children.
 ///

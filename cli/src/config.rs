@@ -1,0 +1,144 @@
+//! Layer two of the command line: flags validated into what the library needs.
+
+use crate::args::{
+    FirstArg, Format, InitialBanArg, KoPassArg, LimitArgs, NewStoneArg, ReadingArgs, StatusArgs,
+};
+use anyhow::{bail, Context, Result};
+use rules_core::confirmation::{ConfirmationRules, InitialBan, KoPassRule};
+use rules_core::io::{self, GameRecord, Komi, SgfOptions, MAX_INPUT_BYTES};
+use solver::confirm::Limits;
+use solver::{FirstMover, NewStoneScope, Reading};
+use std::io::Read;
+use std::num::NonZeroU64;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// A validated `status` run.
+#[derive(Debug)]
+pub struct StatusConfig {
+    /// Where the position came from, for messages.
+    pub source: PathBuf,
+    /// The position and what came with it.
+    pub game: GameRecord,
+    /// The reading of the rules.
+    pub reading: Reading,
+    /// Search limits per string.
+    pub limits: Limits,
+    /// Output format.
+    pub format: Format,
+}
+
+impl TryFrom<StatusArgs> for StatusConfig {
+    type Error = anyhow::Error;
+
+    fn try_from(args: StatusArgs) -> Result<StatusConfig> {
+        let mut game = load_position(&args.position, args.move_number)?;
+        if let Some(text) = &args.komi {
+            let komi: Komi = text
+                .parse()
+                .with_context(|| format!("--komi {text}: not a komi"))?;
+            game.komi = Some(komi);
+        }
+        Ok(StatusConfig {
+            source: args.position,
+            game,
+            reading: reading(&args.reading),
+            limits: limits(&args.limits)?,
+            format: args.format,
+        })
+    }
+}
+
+/// The reading named by the flags.
+pub fn reading(args: &ReadingArgs) -> Reading {
+    Reading {
+        first: match args.first {
+            FirstArg::Attacker => FirstMover::Attacker,
+            FirstArg::Defender => FirstMover::Defender,
+        },
+        ko: ConfirmationRules {
+            ko_pass: match args.ko_pass {
+                KoPassArg::Strict => KoPassRule::StrictPerRetake,
+                KoPassArg::OncePerKo => KoPassRule::OncePerPlayerPerKo,
+            },
+            initial_ban: match args.initial_ban {
+                InitialBanArg::None => InitialBan::None,
+                InitialBanArg::CarriedOver => InitialBan::CarriedOver,
+            },
+        },
+        new_stone: match args.new_stone {
+            NewStoneArg::Local1 => NewStoneScope::Local1,
+            NewStoneArg::Local2 => NewStoneScope::Local2,
+            NewStoneArg::Area => NewStoneScope::Area,
+        },
+    }
+}
+
+/// The limits named by the flags.
+///
+/// # Errors
+/// A negative or non-finite time.
+pub fn limits(args: &LimitArgs) -> Result<Limits> {
+    if !args.max_time.is_finite() || args.max_time < 0.0 {
+        bail!(
+            "--max-time {}: expected a number of seconds, 0 or more",
+            args.max_time
+        );
+    }
+    if args.table_entries == 0 {
+        bail!("--table-entries 0: the table needs at least one entry");
+    }
+    Ok(Limits {
+        max_nodes: NonZeroU64::new(args.max_nodes),
+        max_time: (args.max_time > 0.0).then(|| Duration::from_secs_f64(args.max_time)),
+        table_entries: args.table_entries,
+    })
+}
+
+/// Reads a position from a file (SGF by extension or content, else a text diagram) or
+/// from standard input for `-`.
+///
+/// # Errors
+/// The file cannot be read, is too large, or does not parse; the message names the file
+/// and, from the parser, the line and column or the SGF node.
+pub fn load_position(path: &Path, move_number: Option<usize>) -> Result<GameRecord> {
+    let name = path.display().to_string();
+    let bytes = if path.as_os_str() == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin()
+            .take(MAX_INPUT_BYTES as u64 + 1)
+            .read_to_end(&mut buf)
+            .context("reading standard input")?;
+        buf
+    } else {
+        let meta = std::fs::metadata(path).with_context(|| format!("{name}: cannot read"))?;
+        if meta.is_dir() {
+            bail!("{name}: is a folder, not a position file");
+        }
+        if meta.len() > MAX_INPUT_BYTES as u64 {
+            bail!(
+                "{name}: {} bytes is larger than the {} bytes a position may have",
+                meta.len(),
+                MAX_INPUT_BYTES
+            );
+        }
+        std::fs::read(path).with_context(|| format!("{name}: cannot read"))?
+    };
+    let is_sgf = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
+        || io::looks_like_sgf(&bytes);
+    let game = if is_sgf {
+        let options = SgfOptions {
+            stop_after_move: move_number,
+            ..SgfOptions::default()
+        };
+        io::parse_sgf_bytes_with(&bytes, &options).map_err(|e| anyhow::anyhow!("{name}: {e}"))?
+    } else {
+        if move_number.is_some() {
+            bail!("{name}: --move applies to SGF game records, not to text diagrams");
+        }
+        io::parse_diagram_bytes(&bytes).map_err(|e| anyhow::anyhow!("{name}: {e}"))?
+    };
+    Ok(game)
+}

@@ -1,0 +1,227 @@
+//! Rendering judgements as text for people and as JSON for tools.
+
+use rules_core::{Color, Point, PointSet, Position};
+use serde::Serialize;
+use solver::confirm::{DecidedBy, Life};
+use solver::scoring::{PositionJudgement, Status, StringReport};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// The `status --format json` object of the interface contract.
+#[derive(Debug, Serialize)]
+pub struct StatusJson {
+    reading: BTreeMap<&'static str, &'static str>,
+    size: [u32; 2],
+    strings: Vec<StringJson>,
+    dame: Option<Vec<String>>,
+    territory: Option<BTreeMap<&'static str, Vec<String>>>,
+    removed: Option<BTreeMap<&'static str, Vec<String>>>,
+    score: Option<ScoreJson>,
+}
+
+#[derive(Debug, Serialize)]
+struct StringJson {
+    color: String,
+    stones: Vec<String>,
+    status: &'static str,
+    proof: Vec<String>,
+    nodes: u64,
+    decided_by: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct ScoreJson {
+    black: i32,
+    white: i32,
+    komi: f64,
+    result: String,
+}
+
+fn points(set: &PointSet) -> Vec<String> {
+    set.iter().map(|p| p.to_string()).collect()
+}
+
+fn by_color(pair: &rules_core::ByColor<PointSet>) -> BTreeMap<&'static str, Vec<String>> {
+    BTreeMap::from([("B", points(&pair.black)), ("W", points(&pair.white))])
+}
+
+fn decided_by(report: &StringReport) -> &'static str {
+    match report.judgement.decided_by {
+        DecidedBy::PassAlive => "pass-alive",
+        DecidedBy::Search => "search",
+    }
+}
+
+/// The JSON object for a judged position.
+pub fn status_json(position: &Position, judgement: &PositionJudgement) -> StatusJson {
+    let size = position.size();
+    StatusJson {
+        reading: judgement.reading.fields().into_iter().collect(),
+        size: [size.width(), size.height()],
+        strings: judgement
+            .strings
+            .iter()
+            .map(|s| StringJson {
+                color: s.judgement.color.to_string(),
+                stones: s.judgement.stones.iter().map(|p| p.to_string()).collect(),
+                status: s.status.as_str(),
+                proof: s.judgement.proof.iter().map(|m| m.to_string()).collect(),
+                nodes: s.judgement.nodes,
+                decided_by: decided_by(s),
+                reason: match s.judgement.life {
+                    Life::Unknown(r) => Some(r.to_string()),
+                    _ => None,
+                },
+            })
+            .collect(),
+        dame: judgement.territory.as_ref().map(|t| points(&t.dame)),
+        territory: judgement.territory.as_ref().map(|t| by_color(&t.territory)),
+        removed: judgement.territory.as_ref().map(|t| by_color(&t.removed)),
+        score: judgement.score.map(|s| ScoreJson {
+            black: s.black,
+            white: s.white,
+            komi: s.komi.as_f64(),
+            result: s.result(),
+        }),
+    }
+}
+
+/// The plain sentence that says which rule decided a string.
+fn reason_sentence(report: &StringReport) -> String {
+    let j = &report.judgement;
+    let owner = color_name(j.color);
+    let opponent = color_name(!j.color);
+    match (report.status, j.decided_by, j.life) {
+        (_, DecidedBy::PassAlive, _) => format!(
+            "{owner} keeps these stones even if {owner} only passes: they are pass-alive (Benson), so {opponent} cannot capture them (Art. 7-1)."
+        ),
+        (Status::Dead, _, _) => format!(
+            "{opponent} can capture these stones and {owner} cannot then make a stone on their points that {opponent} could not capture (Art. 7-1)."
+        ),
+        (Status::Seki, _, _) => format!(
+            "{opponent} cannot capture these stones for good (Art. 7-1), and they touch a dame point, so they are in seki (Art. 8)."
+        ),
+        (Status::Alive, _, _) => format!(
+            "{opponent} cannot capture these stones for good, even moving first (Art. 7-1)."
+        ),
+        (Status::Unknown, _, Life::Unknown(reason)) => {
+            format!("Not decided: the search stopped ({reason}); raise --max-nodes or --max-time.")
+        }
+        (Status::Unknown, _, _) => "Not decided.".to_string(),
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// The text report: the board with marks, then each string with its line and reason.
+pub fn status_text(position: &Position, judgement: &PositionJudgement) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "Reading: {}", judgement.reading);
+    let size = position.size();
+    let dead: PointSet = judgement
+        .strings
+        .iter()
+        .filter(|s| s.status == Status::Dead)
+        .flat_map(|s| s.judgement.stones.iter().copied())
+        .collect();
+    let letters: String = (0..size.width())
+        .map(|x| Point::new(x, 0).to_string().chars().next().unwrap_or('?'))
+        .flat_map(|c| [' ', c])
+        .collect();
+    let _ = writeln!(out, "   {letters}");
+    for y in (0..size.height()).rev() {
+        let _ = write!(out, "{:>2} ", y + 1);
+        for x in 0..size.width() {
+            let p = Point::new(x, y);
+            let t = judgement.territory.as_ref();
+            let c = match position.color_at(p) {
+                Some(c) if dead.contains(p) => c.symbol().to_ascii_lowercase(),
+                Some(c) => c.symbol(),
+                None if t.is_some_and(|t| t.territory.black.contains(p)) => 'b',
+                None if t.is_some_and(|t| t.territory.white.contains(p)) => 'w',
+                None if t.is_some_and(|t| t.dame.contains(p)) => '*',
+                None => '.',
+            };
+            let _ = write!(out, " {c}");
+        }
+        let _ = writeln!(out, "  {}", y + 1);
+    }
+    let _ = writeln!(out, "   {letters}");
+    let _ = writeln!(
+        out,
+        "   X O alive   x o dead   b w territory   * dame   . undecided\n"
+    );
+    for s in &judgement.strings {
+        let j = &s.judgement;
+        let stones: Vec<String> = j.stones.iter().map(|p| p.to_string()).collect();
+        let _ = writeln!(
+            out,
+            "{} {}: {} ({} nodes)",
+            color_name(j.color),
+            stones.join(" "),
+            s.status,
+            j.nodes
+        );
+        if !j.proof.is_empty() {
+            let line: Vec<String> = j.proof.iter().map(|m| m.to_string()).collect();
+            let _ = writeln!(out, "  line: {}", line.join(", "));
+        }
+        let _ = writeln!(out, "  {}", reason_sentence(s));
+    }
+    if let Some(t) = &judgement.territory {
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "Territory: Black {}, White {}   Dame: {}   Seki stones: {}",
+            t.territory.black.len(),
+            t.territory.white.len(),
+            t.dame.len(),
+            t.seki.len()
+        );
+        let removed: Vec<String> = t
+            .removed
+            .black
+            .union(&t.removed.white)
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
+        if !removed.is_empty() {
+            let _ = writeln!(out, "Removed dead stones: {}", removed.join(" "));
+        }
+        let staying = t.unremovable.black.union(&t.unremovable.white);
+        if !staying.is_empty() {
+            let s: Vec<String> = staying.iter().map(|p| p.to_string()).collect();
+            let _ = writeln!(
+                out,
+                "Dead stones that stay on the board (in dame, Art. 10): {}",
+                s.join(" ")
+            );
+        }
+    }
+    match &judgement.score {
+        Some(score) => {
+            let _ = writeln!(
+                out,
+                "Score: Black {}, White {} + komi {} -> {}",
+                score.black,
+                score.white,
+                score.komi,
+                score.result()
+            );
+        }
+        None if judgement.territory.is_none() => {
+            let _ = writeln!(out, "Score: unknown (some strings are undecided)");
+        }
+        None => {
+            let _ = writeln!(out, "Score: not computed (no komi given; use --komi)");
+        }
+    }
+    out
+}
