@@ -38,7 +38,9 @@ pub struct Size {
 
 /// A board size outside 2..=25 in either direction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("board size {width}x{height} is out of range (each side must be from {MIN_SIDE} to {MAX_SIDE})")]
+#[error(
+    "board size {width}x{height} is out of range (each side must be from {MIN_SIDE} to {MAX_SIDE})"
+)]
 pub struct SizeError {
     /// The requested width.
     pub width: u32,
@@ -137,7 +139,10 @@ impl Point {
     /// When `x` or `y` is 25 or more.
     #[track_caller]
     pub const fn new(x: u32, y: u32) -> Point {
-        assert!(x < MAX_SIDE as u32 && y < MAX_SIDE as u32, "point out of range");
+        assert!(
+            x < MAX_SIDE as u32 && y < MAX_SIDE as u32,
+            "point out of range"
+        );
         Point(((y as usize + 1) * STRIDE + x as usize + 1) as u16)
     }
 
@@ -352,7 +357,9 @@ impl FromIterator<Point> for PointSet {
 
 impl fmt::Debug for PointSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(|p| p.to_string())).finish()
+        f.debug_set()
+            .entries(self.iter().map(|p| p.to_string()))
+            .finish()
     }
 }
 

@@ -801,7 +801,6 @@ impl<G: Game> Dfpn<G> {
     }
 }
 
-
 /// The bounds of a node from its children.
 ///
 /// The side that needs every child (the disprover's number at an OR node, the prover's at
