@@ -423,7 +423,7 @@ impl Graph {
                 if self.to_move[s] == player {
                     1
                 } else {
-                    (self.succ_start[s + 1] - self.succ_start[s]) as u32
+                    self.succ_start[s + 1] - self.succ_start[s]
                 }
             })
             .collect();
