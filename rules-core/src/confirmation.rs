@@ -151,7 +151,7 @@ pub struct ConfirmationError {
 ///
 /// `Eq` and [`ConfirmationState::hash`] cover the board, the player to move, the bans and
 /// the exemptions; not the prisoners.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct ConfirmationState {
     position: Position,
     bans: PointSet,
@@ -191,6 +191,25 @@ impl KoSet {
         } else {
             self.horizontal.contains(lo)
         }
+    }
+}
+
+impl Clone for ConfirmationState {
+    fn clone(&self) -> ConfirmationState {
+        ConfirmationState {
+            position: self.position.clone(),
+            bans: self.bans,
+            exempt: self.exempt,
+            rules: self.rules,
+        }
+    }
+
+    /// Reuses this state's storage; see [`Position`]'s `clone_from`.
+    fn clone_from(&mut self, source: &ConfirmationState) {
+        self.position.clone_from(&source.position);
+        self.bans = source.bans;
+        self.exempt = source.exempt;
+        self.rules = source.rules;
     }
 }
 

@@ -311,17 +311,20 @@ impl Graph {
         // The last parent rebuilt, kept so that its children (consecutive ids) are rebuilt
         // with one move each.
         let mut cached: Option<(u32, ConfirmationState)> = None;
+        // Scratch states reused with `clone_from`, which copies only the cells this board
+        // size uses.
+        let mut state = root_states[0].clone();
+        let mut child = root_states[0].clone();
         let mut id = 0usize;
         while id < graph.keys.len() {
-            let state = match parent[id] {
-                (u32::MAX, _) => root_states[id].clone(),
+            match parent[id] {
+                (u32::MAX, _) => state.clone_from(&root_states[id]),
                 (p, mv) => {
                     if cached.as_ref().is_none_or(|(c, _)| *c != p) {
                         cached = Some((p, rebuild(&parent, &root_states, p as usize)));
                     }
-                    let mut s = cached.as_ref().expect("just cached").1.clone();
-                    s.play_unchecked(decode_move(mv));
-                    s
+                    state.clone_from(&cached.as_ref().expect("just cached").1);
+                    state.play_unchecked(decode_move(mv));
                 }
             };
             debug_assert_eq!(state.to_move(), graph.to_move[id]);
@@ -343,7 +346,7 @@ impl Graph {
                         }
                     }
                 }
-                let mut child = state.clone();
+                child.clone_from(&state);
                 child.play_unchecked(mv);
                 let key = graph.key(&child, &child_exempt);
                 let hash = hasher.hash_one(&key);

@@ -1,0 +1,178 @@
+//! df-pn against the exhaustive reference on seeded random small positions.
+//!
+//! Every string of every position is judged by `solver::confirm::judge_string` (df-pn, with
+//! locality and the pass-alive shortcut) and by `solver::reference::ReferenceSolver`
+//! (attractor computation over the whole reachable state graph, whole board, no shortcut).
+//! They must agree on every string. Readings vary with the seed: the default, once-per-ko,
+//! defender first, local-2, and the area scope where the area is the whole board.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use rules_core::benson::pass_alive;
+use rules_core::confirmation::{ConfirmationRules, InitialBan, KoPassRule};
+use rules_core::{Color, Move, Position, Size};
+use solver::confirm::{judge_string, Life, Limits};
+use solver::reference::{RefVerdict, ReferenceError, ReferenceLimits, ReferenceSolver};
+use solver::{FirstMover, NewStoneScope, Reading};
+use std::num::NonZeroU64;
+
+/// A random position reached by random legal play, with few empty points left.
+fn random_position(rng: &mut SmallRng) -> Option<Position> {
+    // The reference's graph grows with the whole board (hypothetical play may capture
+    // anything), so boards stay at 9 points or fewer.
+    let shapes = [(3, 3), (4, 2), (2, 4), (3, 2), (2, 3), (4, 2)];
+    let (w, h) = shapes[rng.random_range(0..shapes.len())];
+    let size = Size::new(w, h).ok()?;
+    let mut pos = Position::empty(size);
+    let max_empty = rng.random_range(2..=6);
+    for _ in 0..200 {
+        if pos.empty_points().len() <= max_empty {
+            break;
+        }
+        let moves = pos.legal_moves();
+        let plays: Vec<Move> = moves.into_iter().filter(|m| *m != Move::Pass).collect();
+        if plays.is_empty() {
+            return None;
+        }
+        let mv = plays[rng.random_range(0..plays.len())];
+        pos.play_mut(mv).ok()?;
+    }
+    let empties = pos.empty_points().len();
+    (empties <= 6 && empties < size.area()).then_some(pos)
+}
+
+fn reading_for(rng: &mut SmallRng, pos: &Position) -> Reading {
+    let mut reading = Reading::default();
+    match rng.random_range(0..10) {
+        0 | 1 => {
+            reading.ko = ConfirmationRules {
+                ko_pass: KoPassRule::OncePerPlayerPerKo,
+                initial_ban: InitialBan::None,
+            }
+        }
+        2 => reading.first = FirstMover::Defender,
+        3 => reading.new_stone = NewStoneScope::Local2,
+        4 => {
+            // The reference's area is the whole board; the solver's is the independent
+            // area. They coincide when nothing is pass-alive.
+            let pa = pass_alive(pos);
+            if pa.chains.black.is_empty() && pa.chains.white.is_empty() {
+                reading.new_stone = NewStoneScope::Area;
+            }
+        }
+        _ => {}
+    }
+    reading
+}
+
+/// Counts from one batch of positions.
+#[derive(Default)]
+struct Tally {
+    positions: usize,
+    strings: usize,
+    dead: usize,
+    too_large: usize,
+    nodes: u64,
+    by_reading: std::collections::BTreeMap<String, usize>,
+    reference_time: std::time::Duration,
+    dfpn_time: std::time::Duration,
+}
+
+fn batch(seed: u64, wanted: usize) -> Tally {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let limits = Limits {
+        max_nodes: NonZeroU64::new(3_000_000),
+        max_time: None,
+        table_entries: 1 << 18,
+    };
+    let mut t = Tally::default();
+    while t.positions < wanted {
+        let Some(pos) = random_position(&mut rng) else {
+            continue;
+        };
+        let reading = reading_for(&mut rng, &pos);
+        let limits_ref = ReferenceLimits { max_states: 60_000 };
+        let t0 = std::time::Instant::now();
+        let expected = match ReferenceSolver::new(&pos, None, reading, limits_ref)
+            .and_then(|mut r| r.judge_all())
+        {
+            Ok(v) => v,
+            Err(ReferenceError::TooLarge { .. }) => {
+                t.too_large += 1;
+                continue;
+            }
+        };
+        t.reference_time += t0.elapsed();
+        t.positions += 1;
+        *t.by_reading.entry(reading.to_string()).or_default() += 1;
+        for (stone, color, verdict) in expected {
+            let t1 = std::time::Instant::now();
+            let got = judge_string(&pos, None, stone, &reading, &limits);
+            t.dfpn_time += t1.elapsed();
+            t.nodes += got.nodes;
+            t.strings += 1;
+            let want = match verdict {
+                RefVerdict::Alive => Life::Alive,
+                RefVerdict::Dead => {
+                    t.dead += 1;
+                    Life::Dead
+                }
+            };
+            assert_eq!(
+                got.life, want,
+                "seed {seed}: {color} string at {stone} under {reading}\n{pos}\nline: {:?}",
+                got.proof
+            );
+        }
+    }
+    t
+}
+
+/// 250 per batch (2,000 in all) unless `DIFFERENTIAL_PER_BATCH` says otherwise (the long run
+/// of BENCHMARKS.md sets it).
+fn positions_per_batch() -> usize {
+    std::env::var("DIFFERENTIAL_PER_BATCH")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(250)
+}
+
+#[test]
+fn dfpn_agrees_with_the_reference_on_random_small_positions() {
+    use rayon::prelude::*;
+    let batches: Vec<Tally> = (0..8u64)
+        .into_par_iter()
+        .map(|i| batch(20261129 + i, positions_per_batch()))
+        .collect();
+    let mut total = Tally::default();
+    for b in batches {
+        total.positions += b.positions;
+        total.strings += b.strings;
+        total.dead += b.dead;
+        total.too_large += b.too_large;
+        total.nodes += b.nodes;
+        total.reference_time += b.reference_time;
+        total.dfpn_time += b.dfpn_time;
+        for (k, v) in b.by_reading {
+            *total.by_reading.entry(k).or_default() += v;
+        }
+    }
+    eprintln!(
+        "{} positions, {} strings ({} dead) agree; {} skipped as too large; {} df-pn nodes",
+        total.positions, total.strings, total.dead, total.too_large, total.nodes
+    );
+    eprintln!(
+        "time: reference {:.1} s, df-pn {:.1} s (summed over threads)",
+        total.reference_time.as_secs_f64(),
+        total.dfpn_time.as_secs_f64()
+    );
+    for (reading, n) in &total.by_reading {
+        eprintln!("  {n:5} under {reading}");
+    }
+    assert!(total.positions >= 8 * positions_per_batch());
+    assert!(
+        total.dead > total.strings / 10,
+        "too few dead strings to test anything"
+    );
+    let _ = Color::Black;
+}
