@@ -54,5 +54,91 @@ fn bench_playouts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(rules, bench_playouts);
+/// The title-game records the Benson and SGF benches read, by path (never copied).
+fn title_games(count: usize) -> Vec<(String, String)> {
+    let root =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/title-games");
+    let Ok(manifest) = std::fs::read_to_string(root.join("manifest.csv")) else {
+        eprintln!("shared/data/title-games not found next to the repository: skipping");
+        return Vec::new();
+    };
+    manifest
+        .lines()
+        .skip(1)
+        .step_by(97)
+        .filter_map(|line| line.split(',').next())
+        .take(count)
+        .filter_map(|file| {
+            let text = std::fs::read_to_string(root.join(file)).ok()?;
+            Some((file.to_string(), text))
+        })
+        .collect()
+}
+
+/// Benson's pass-alive analysis (both colours) and the split into independent areas, on
+/// the final positions of real 19x19 games.
+fn bench_benson(c: &mut Criterion) {
+    let positions: Vec<Position> = title_games(40)
+        .iter()
+        .filter_map(|(_, text)| rules_core::io::parse_sgf(text).ok())
+        .map(|g| g.position)
+        .collect();
+    if positions.is_empty() {
+        return;
+    }
+    let count = |ps: &[Position]| -> usize {
+        ps.iter()
+            .map(|p| {
+                let areas = rules_core::areas::independent_areas(p);
+                areas.pass_alive.all_chains().len() + areas.areas.len()
+            })
+            .sum()
+    };
+    let expected = count(&positions);
+    assert!(expected > 0, "no areas found on real boards");
+    let mut group = c.benchmark_group("benson");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("19x19-final-positions", |b| {
+        b.iter(|| {
+            let n = count(black_box(&positions));
+            debug_assert_eq!(n, expected);
+            n
+        })
+    });
+    group.finish();
+}
+
+/// Parsing and replaying real SGF game records.
+fn bench_sgf(c: &mut Criterion) {
+    let games = title_games(40);
+    if games.is_empty() {
+        return;
+    }
+    let replay = |gs: &[(String, String)]| -> usize {
+        gs.iter()
+            .map(|(file, text)| match rules_core::io::parse_sgf(text) {
+                Ok(g) => g.moves_played,
+                Err(e) => panic!("{file}: {e}"),
+            })
+            .sum()
+    };
+    let moves = replay(&games);
+    assert!(
+        moves > 100 * games.len(),
+        "{moves} moves in {} games",
+        games.len()
+    );
+    let mut group = c.benchmark_group("sgf");
+    group.throughput(Throughput::Elements(games.len() as u64));
+    group.bench_function("parse-and-replay-title-games", |b| {
+        b.iter(|| {
+            let n = replay(black_box(&games));
+            debug_assert_eq!(n, moves);
+            n
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(rules, bench_playouts, bench_benson, bench_sgf);
 criterion_main!(rules);
