@@ -405,6 +405,15 @@ struct Child<G: Game> {
     loops: Option<LoopRange>,
 }
 
+/// A child considered while following the principal line: whether the prover wins it and
+/// the work below it, when known.
+struct LineChild<G: Game> {
+    mv: G::Move,
+    state: G::State,
+    key: ZobristHash,
+    value: Option<(bool, u64)>,
+}
+
 /// What a node search returns to its parent.
 #[derive(Clone, Copy, Debug)]
 struct NodeResult {
@@ -741,7 +750,7 @@ impl<G: Game> Dfpn<G> {
             path.push(key);
             // The side to move wants a child that wins for it.
             let mover_wins = |proved: bool| proved == or_node;
-            let mut known: Vec<(G::Move, G::State, ZobristHash, Option<(bool, u64)>)> = moves
+            let mut known: Vec<LineChild<G>> = moves
                 .into_iter()
                 .map(|mv| {
                     let child = self.game.play(&state, mv);
@@ -753,20 +762,27 @@ impl<G: Game> Dfpn<G> {
                             .filter(|e| e.bounds.is_solved())
                             .map(|e| (e.bounds.is_proved(), e.work))
                     };
-                    (mv, child, child_key, value)
+                    LineChild {
+                        mv,
+                        state: child,
+                        key: child_key,
+                        value,
+                    }
                 })
                 .collect();
             let winning_known = known
                 .iter()
-                .any(|(_, _, _, v)| v.is_some_and(|(p, _)| mover_wins(p)));
+                .any(|c| c.value.is_some_and(|(p, _)| mover_wins(p)));
             if !winning_known {
                 // Search the unknown children, in move order, until one wins for the mover
                 // (then it suffices) or all are known.
                 for entry in known.iter_mut() {
-                    if entry.3.is_none() {
-                        let r = self.solve_node(&entry.1, &mut path, budget)?;
-                        let work = self.lookup(entry.2).map_or(r.work, |e| e.work.max(r.work));
-                        entry.3 = Some((r.bounds.is_proved(), work));
+                    if entry.value.is_none() {
+                        let r = self.solve_node(&entry.state, &mut path, budget)?;
+                        let work = self
+                            .lookup(entry.key)
+                            .map_or(r.work, |e| e.work.max(r.work));
+                        entry.value = Some((r.bounds.is_proved(), work));
                         if mover_wins(r.bounds.is_proved()) {
                             break;
                         }
@@ -774,28 +790,28 @@ impl<G: Game> Dfpn<G> {
                 }
             }
             let winners: Vec<usize> = (0..known.len())
-                .filter(|&i| known[i].3.is_some_and(|(p, _)| mover_wins(p)))
+                .filter(|&i| known[i].value.is_some_and(|(p, _)| mover_wins(p)))
                 .collect();
             let pick = if let Some(&first) = winners.first() {
                 // The quickest win: least work below it.
                 winners
                     .iter()
                     .copied()
-                    .min_by_key(|&i| known[i].3.map_or(u64::MAX, |(_, w)| w))
+                    .min_by_key(|&i| known[i].value.map_or(u64::MAX, |(_, w)| w))
                     .unwrap_or(first)
             } else {
                 // Every child loses for the mover: the longest resistance.
-                match (0..known.len()).max_by_key(|&i| known[i].3.map_or(0, |(_, w)| w)) {
+                match (0..known.len()).max_by_key(|&i| known[i].value.map_or(0, |(_, w)| w)) {
                     Some(i) => i,
                     None => break,
                 }
             };
-            let (mv, child, child_key, _) = known.swap_remove(pick);
-            line.push(mv);
-            if path.contains(&child_key) {
+            let chosen = known.swap_remove(pick);
+            line.push(chosen.mv);
+            if path.contains(&chosen.key) {
                 break;
             }
-            state = child;
+            state = chosen.state;
         }
         Ok(line)
     }
@@ -962,7 +978,7 @@ mod tests {
                         ..SolverConfig::default()
                     },
                 );
-                for s in 0..n {
+                for (s, &want) in expected.iter().enumerate() {
                     let mut budget = Budget::new(NonZeroU64::new(1_000_000), None, None);
                     let got = solver.decide(&s, &mut budget).unwrap_or_else(|e| {
                         panic!(
@@ -970,10 +986,7 @@ mod tests {
                             solver.game.edges
                         )
                     });
-                    assert_eq!(
-                        got, expected[s],
-                        "seed {seed} node {s} table {table_entries}"
-                    );
+                    assert_eq!(got, want, "seed {seed} node {s} table {table_entries}");
                 }
             }
         }
