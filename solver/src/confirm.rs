@@ -205,6 +205,16 @@ impl Game for CaptureGame {
         next.play_unchecked(mv);
         next
     }
+
+    fn play_into(
+        &self,
+        state: &ConfirmationState,
+        mv: ConfirmationMove,
+        out: &mut ConfirmationState,
+    ) {
+        out.clone_from(state);
+        out.play_unchecked(mv);
+    }
 }
 
 /// D can make a permanent stone on a point of `region`.
@@ -274,6 +284,16 @@ impl Game for RecreateGame {
         next.play_unchecked(mv);
         next
     }
+
+    fn play_into(
+        &self,
+        state: &ConfirmationState,
+        mv: ConfirmationMove,
+        out: &mut ConfirmationState,
+    ) {
+        out.clone_from(state);
+        out.play_unchecked(mv);
+    }
 }
 
 /// A can remove T for good.
@@ -331,6 +351,16 @@ impl Game for KillGame {
         let mut next = state.clone();
         next.play_unchecked(mv);
         next
+    }
+
+    fn play_into(
+        &self,
+        state: &ConfirmationState,
+        mv: ConfirmationMove,
+        out: &mut ConfirmationState,
+    ) {
+        out.clone_from(state);
+        out.play_unchecked(mv);
     }
 }
 

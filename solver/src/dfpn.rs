@@ -295,7 +295,18 @@ pub trait Game {
     fn moves(&self, state: &Self::State) -> Vec<Self::Move>;
     /// The state after `mv`.
     fn play(&self, state: &Self::State, mv: Self::Move) -> Self::State;
+
+    /// The state after `mv`, written over `out` (whose storage a game may reuse).
+    fn play_into(&self, state: &Self::State, mv: Self::Move, out: &mut Self::State) {
+        *out = self.play(state, mv);
+    }
 }
+
+/// Depths whose child states are kept for reuse, and how many states per depth: enough for
+/// the small areas where search spends its time, bounded so a 19x19 search cannot hoard
+/// memory (each state of a Go game is about 15 KB).
+const POOL_DEPTHS: usize = 48;
+const POOL_STATES: usize = 48;
 
 /// The tunables of the search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -369,6 +380,8 @@ pub struct Dfpn<G: Game> {
     path_cache: HashMap<u128, (Bounds, LoopRange)>,
     /// Keys of `path_cache` by the deepest ancestor index they rely on.
     path_cache_by_depth: Vec<Vec<u128>>,
+    /// Child states per depth, reused across expansions.
+    pool: Vec<Vec<G::State>>,
     stats: Stats,
 }
 
@@ -397,8 +410,7 @@ impl LoopRange {
 }
 
 /// A child of a node being searched.
-struct Child<G: Game> {
-    state: G::State,
+struct Child {
     key: ZobristHash,
     bounds: Bounds,
     /// The path ancestors the child's disproof relies on.
@@ -431,6 +443,7 @@ impl<G: Game> Dfpn<G> {
             table: HashMap::new(),
             path_cache: HashMap::new(),
             path_cache_by_depth: Vec::new(),
+            pool: Vec::new(),
             stats: Stats::default(),
         }
     }
@@ -521,6 +534,18 @@ impl<G: Game> Dfpn<G> {
         }
         self.path_cache_by_depth[loops.max].push(key.0);
         self.path_cache.insert(key.0, (bounds, loops));
+    }
+
+    /// Keeps the child states of `depth` for the next expansion at that depth.
+    fn return_to_pool(&mut self, depth: usize, mut states: Vec<G::State>) {
+        if depth >= POOL_DEPTHS {
+            return;
+        }
+        states.truncate(POOL_STATES);
+        if self.pool.len() <= depth {
+            self.pool.resize_with(depth + 1, Vec::new);
+        }
+        self.pool[depth] = states;
     }
 
     /// Forgets the path-dependent results that relied on the ancestor at `depth`, which is
@@ -622,10 +647,18 @@ impl<G: Game> Dfpn<G> {
         self.stats.expansions += 1;
         let or_node = self.game.prover_to_move(state);
         path.push(key);
-        let mut children: Vec<Child<G>> = Vec::new();
-        for mv in self.game.moves(state) {
-            let child_state = self.game.play(state, mv);
-            let child_key = self.game.key(&child_state);
+        let mut children: Vec<Child> = Vec::new();
+        let mut states = self
+            .pool
+            .get_mut(depth)
+            .map(std::mem::take)
+            .unwrap_or_default();
+        for (i, mv) in self.game.moves(state).into_iter().enumerate() {
+            if states.len() <= i {
+                states.push(state.clone());
+            }
+            self.game.play_into(state, mv, &mut states[i]);
+            let child_key = self.game.key(&states[i]);
             let (bounds, loops) = match path.iter().position(|&k| k == child_key) {
                 Some(at) => {
                     self.stats.repetitions += 1;
@@ -634,7 +667,6 @@ impl<G: Game> Dfpn<G> {
                 None => self.child_bounds(child_key),
             };
             children.push(Child {
-                state: child_state,
                 key: child_key,
                 bounds,
                 loops,
@@ -670,13 +702,13 @@ impl<G: Game> Dfpn<G> {
                     dn: threshold.dn.min(second.widened(self.config.epsilon)),
                 }
             };
-            let child_state = children[best].state.clone();
             let child_key = children[best].key;
-            let r = match self.mid(&child_state, child_key, child_threshold, path, budget) {
+            let r = match self.mid(&states[best], child_key, child_threshold, path, budget) {
                 Ok(r) => r,
                 Err(e) => {
                     path.pop();
                     self.forget_below(depth);
+                    self.return_to_pool(depth, states);
                     return Err(e);
                 }
             };
@@ -691,6 +723,7 @@ impl<G: Game> Dfpn<G> {
         };
         path.pop();
         self.forget_below(depth);
+        self.return_to_pool(depth, states);
         let loops = if result.is_disproved() {
             let mut disproved = children.iter().filter(|c| c.bounds.is_disproved());
             let relied = if or_node {
@@ -824,7 +857,7 @@ impl<G: Game> Dfpn<G> {
 /// (weak proof numbers, Ueda et al. 2008) instead of the sum: with transpositions and
 /// cycles a sum counts the same subtree many times, and around a cycle the counts inflate
 /// each other until every re-search stops at once on an inflated bound.
-fn combine<G: Game>(or_node: bool, children: &[Child<G>]) -> Bounds {
+fn combine(or_node: bool, children: &[Child]) -> Bounds {
     if children.is_empty() {
         // No move at all: the side to move is stuck; treat as a loss for it.
         return if or_node {
@@ -859,8 +892,8 @@ fn combine<G: Game>(or_node: bool, children: &[Child<G>]) -> Bounds {
 }
 
 /// The index of the child to search and the second-smallest number.
-fn select<G: Game>(or_node: bool, children: &[Child<G>]) -> (usize, ProofNumber) {
-    let value = |c: &Child<G>| if or_node { c.bounds.pn } else { c.bounds.dn };
+fn select(or_node: bool, children: &[Child]) -> (usize, ProofNumber) {
+    let value = |c: &Child| if or_node { c.bounds.pn } else { c.bounds.dn };
     let mut best = 0;
     let mut first = ProofNumber::INFINITY;
     let mut second = ProofNumber::INFINITY;
