@@ -1,1 +1,3 @@
 //! The corpus of positions with expected verdicts, and loaders for collections.
+
+pub mod corpus;

@@ -1,0 +1,252 @@
+//! The corpus of corner cases of the Japanese 1989 rules: whole-board positions with the
+//! expected verdict of every string.
+//!
+//! Each file of [`corpus_dir`] is a text diagram (see `interfaces.md`, "Text diagrams")
+//! preceded by `#` header lines that this loader reads:
+//!
+//! ```text
+//! # theme: snapback
+//! # source: J89 commentary 参考図7 (or: constructed)
+//! # size 5x4
+//! # to-play B
+//! # expect A1 alive
+//! # expect A2 dead
+//! # reading once-per-ko: expect A2 dead
+//! # note: why, citing the rule
+//! ```
+//!
+//! `expect` lines name one stone of a string (GTP coordinates) and its status under the
+//! project's default reading; `reading NAME: expect ...` lines give what another reading
+//! says for disputed cases (only the strings that reading judges differently, or all of
+//! them). Other header lines (`size`, `to-play`, `komi`, `captures`) belong to the diagram
+//! and are read by [`rules_core::io::parse_diagram`].
+//!
+//! ```
+//! let corpus = puzzles::corpus::load_corpus(&puzzles::corpus::corpus_dir()).unwrap();
+//! assert!(!corpus.is_empty());
+//! ```
+
+use rules_core::io::parse_diagram;
+use rules_core::{Point, Position};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The expected status of a string after the game stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ExpectedStatus {
+    /// Alive and touching no dame point (after dead stones are lifted).
+    Alive,
+    /// Dead (Art. 7-1).
+    Dead,
+    /// Alive and touching a dame point: in seki (Art. 8).
+    Seki,
+}
+
+impl ExpectedStatus {
+    /// Whether the status is alive (plain or in seki), as a solver that only says
+    /// alive/dead reports it.
+    pub fn is_alive(self) -> bool {
+        !matches!(self, ExpectedStatus::Dead)
+    }
+}
+
+impl fmt::Display for ExpectedStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ExpectedStatus::Alive => "alive",
+            ExpectedStatus::Dead => "dead",
+            ExpectedStatus::Seki => "seki",
+        })
+    }
+}
+
+impl std::str::FromStr for ExpectedStatus {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<ExpectedStatus, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "alive" => Ok(ExpectedStatus::Alive),
+            "dead" => Ok(ExpectedStatus::Dead),
+            "seki" => Ok(ExpectedStatus::Seki),
+            other => Err(format!(
+                "'{other}' is no status (expected alive, dead or seki)"
+            )),
+        }
+    }
+}
+
+/// The expected status of the string through one stone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Expectation {
+    /// A stone of the string.
+    pub stone: Point,
+    /// Its expected status.
+    pub status: ExpectedStatus,
+}
+
+/// One position of the corpus.
+#[derive(Clone, Debug)]
+pub struct CorpusEntry {
+    /// The file name without extension, e.g. `01-snapback`.
+    pub name: String,
+    /// The theme (`# theme:`), e.g. `snapback`.
+    pub theme: String,
+    /// Where the position comes from (`# source:`).
+    pub source: String,
+    /// The whole text of the file, diagram and headers.
+    pub diagram_text: String,
+    /// The position.
+    pub position: Position,
+    /// The expected status of every string under the default reading.
+    pub expectations: Vec<Expectation>,
+    /// For disputed cases: the name of another reading and what it gives.
+    pub alternative_readings: Vec<(String, Vec<Expectation>)>,
+    /// Why (`# note:` lines joined).
+    pub note: String,
+}
+
+impl CorpusEntry {
+    /// The expected status of the string through `point`, if the entry names it.
+    pub fn expected(&self, point: Point) -> Option<ExpectedStatus> {
+        let id = self.position.string_id(point)?;
+        self.expectations
+            .iter()
+            .find(|e| self.position.string_id(e.stone) == Some(id))
+            .map(|e| e.status)
+    }
+}
+
+/// An error while loading the corpus, naming the file and line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CorpusError {
+    /// The file.
+    pub file: PathBuf,
+    /// The line, from 1 (0 when the error concerns the whole file).
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for CorpusError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.file.display(), self.line, self.message)
+    }
+}
+
+impl std::error::Error for CorpusError {}
+
+/// The corpus folder inside this crate (`puzzles/corpus`).
+pub fn corpus_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus")
+}
+
+/// Loads every `.txt` file of `dir`, sorted by name.
+///
+/// # Errors
+/// The first file that cannot be read or parsed, with its line.
+pub fn load_corpus(dir: &Path) -> Result<Vec<CorpusEntry>, CorpusError> {
+    let whole = |file: &Path, message: String| CorpusError {
+        file: file.to_path_buf(),
+        line: 0,
+        message,
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| whole(dir, e.to_string()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|file| {
+            let text = std::fs::read_to_string(file).map_err(|e| whole(file, e.to_string()))?;
+            let name = file
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            parse_entry(&name, &text).map_err(|(line, message)| CorpusError {
+                file: file.clone(),
+                line,
+                message,
+            })
+        })
+        .collect()
+}
+
+/// Parses one corpus file; errors carry the line (from 1) and a message.
+///
+/// # Errors
+/// A missing `theme`, a malformed `expect` line, a stone that is not on the board or is
+/// no stone, or a diagram the diagram parser refuses.
+pub fn parse_entry(name: &str, text: &str) -> Result<CorpusEntry, (usize, String)> {
+    let record = parse_diagram(text).map_err(|e| (e.line, e.to_string()))?;
+    let position = record.position;
+    let size = position.size();
+    let mut theme = None;
+    let mut source = String::new();
+    let mut notes: Vec<String> = Vec::new();
+    let mut expectations = Vec::new();
+    let mut alternative_readings: Vec<(String, Vec<Expectation>)> = Vec::new();
+    let parse_expect = |body: &str, line: usize| -> Result<Expectation, (usize, String)> {
+        let mut words = body.split_whitespace();
+        let (Some(stone), Some(status), None) = (words.next(), words.next(), words.next()) else {
+            return Err((
+                line,
+                format!("expected 'expect POINT STATUS', found '{body}'"),
+            ));
+        };
+        let point = Point::from_gtp(stone, size)
+            .ok_or_else(|| (line, format!("'{stone}' is no point of the board")))?;
+        if position.color_at(point).is_none() {
+            return Err((
+                line,
+                format!("{stone} is empty: an expectation must name a stone"),
+            ));
+        }
+        let status = status.parse().map_err(|e| (line, e))?;
+        Ok(Expectation {
+            stone: point,
+            status,
+        })
+    };
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let Some(rest) = raw.trim().strip_prefix('#') else {
+            continue;
+        };
+        let rest = rest.trim();
+        if let Some(v) = rest.strip_prefix("theme:") {
+            theme = Some(v.trim().to_string());
+        } else if let Some(v) = rest.strip_prefix("source:") {
+            source = v.trim().to_string();
+        } else if let Some(v) = rest.strip_prefix("note:") {
+            notes.push(v.trim().to_string());
+        } else if let Some(v) = rest.strip_prefix("expect ") {
+            expectations.push(parse_expect(v, line)?);
+        } else if let Some(v) = rest.strip_prefix("reading ") {
+            let Some((reading, body)) = v.split_once(':') else {
+                return Err((line, "expected 'reading NAME: expect POINT STATUS'".into()));
+            };
+            let Some(body) = body.trim().strip_prefix("expect ") else {
+                return Err((line, "expected 'reading NAME: expect POINT STATUS'".into()));
+            };
+            let expectation = parse_expect(body, line)?;
+            let reading = reading.trim().to_string();
+            match alternative_readings.iter_mut().find(|(r, _)| *r == reading) {
+                Some((_, list)) => list.push(expectation),
+                None => alternative_readings.push((reading, vec![expectation])),
+            }
+        }
+    }
+    let theme = theme.ok_or_else(|| (1, "no '# theme:' line".to_string()))?;
+    Ok(CorpusEntry {
+        name: name.to_string(),
+        theme,
+        source,
+        diagram_text: text.to_string(),
+        position,
+        expectations,
+        alternative_readings,
+        note: notes.join(" "),
+    })
+}
