@@ -33,11 +33,15 @@ fn bench_corpus(c: &mut Criterion) {
     group.sample_size(10);
     for entry in &entries {
         let once = judge_position(&entry.position, None, None, &Reading::default(), &limits());
-        assert!(
-            once.strings.iter().all(|s| s.status != Status::Unknown),
-            "{}: a string is unknown",
-            entry.name
-        );
+        if once.strings.iter().any(|s| s.status == Status::Unknown) {
+            // Listed in solver/tests/corpus.rs as beyond the limits; timing it would only
+            // time the limit.
+            eprintln!(
+                "corpus {}: a string is unknown at the limits, not timed",
+                entry.name
+            );
+            continue;
+        }
         let nodes: u64 = once.strings.iter().map(|s| s.judgement.nodes).sum();
         let searched = once
             .strings

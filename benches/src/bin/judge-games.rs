@@ -1,0 +1,131 @@
+//! Judges the final positions of real title games string by string (strict J89, the
+//! default reading) and reports how many strings are decided and how long each game takes.
+//!
+//! `cargo run --release -p benches --bin judge-games -- [--games N] [--seed S]
+//! [--max-nodes N] [--max-time SECONDS]`
+//!
+//! The games are a seeded sample of `../shared/data/title-games/manifest.csv`. Records stop
+//! before the last dame, so strict judgement meets open boundaries; this measures the
+//! confirmation solver on real boards, not the scoring of issue 4.
+
+use clap::Parser;
+use solver::confirm::{DecidedBy, Life, Limits};
+use solver::scoring::judge_position;
+use solver::Reading;
+use std::num::NonZeroU64;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// Flags.
+#[derive(Debug, Parser)]
+struct Args {
+    /// Games to judge.
+    #[arg(long, default_value_t = 20)]
+    games: usize,
+    /// Seed of the sample.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Node limit per string.
+    #[arg(long, default_value_t = 20_000)]
+    max_nodes: u64,
+    /// Time limit per string, in seconds.
+    #[arg(long, default_value_t = 0.5)]
+    max_time: f64,
+    /// The title-games folder.
+    #[arg(long, default_value = "../shared/data/title-games")]
+    data: PathBuf,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let manifest = match std::fs::read_to_string(args.data.join("manifest.csv")) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("error: {}: {e}", args.data.join("manifest.csv").display());
+            return ExitCode::from(2);
+        }
+    };
+    let mut files: Vec<&str> = manifest
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split(',').next())
+        .collect();
+    // A seeded Fisher-Yates shuffle, so the sample is the same on every machine.
+    let mut x = args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    for i in (1..files.len()).rev() {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        files.swap(i, (x % (i as u64 + 1)) as usize);
+    }
+    let limits = Limits {
+        max_nodes: NonZeroU64::new(args.max_nodes),
+        max_time: (args.max_time > 0.0).then(|| Duration::from_secs_f64(args.max_time)),
+        table_entries: 1 << 18,
+    };
+    let mut times = Vec::new();
+    let (mut strings, mut pass_alive, mut searched_decided, mut unknown) = (0, 0, 0, 0);
+    println!("file\tstrings\tpass-alive\tsearched-decided\tunknown\tms");
+    for file in files.iter().take(args.games) {
+        let text = match std::fs::read(args.data.join(file)) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: {file}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let game = match rules_core::io::parse_sgf_bytes(&text) {
+            Ok(g) => g,
+            Err(e) => {
+                println!("{file}\tskipped: {e}");
+                continue;
+            }
+        };
+        let start = Instant::now();
+        let j = judge_position(
+            &game.position,
+            None,
+            game.komi,
+            &Reading::default(),
+            &limits,
+        );
+        let elapsed = start.elapsed();
+        times.push(elapsed);
+        let n = j.strings.len();
+        let pa = j
+            .strings
+            .iter()
+            .filter(|s| s.judgement.decided_by == DecidedBy::PassAlive)
+            .count();
+        let unk = j
+            .strings
+            .iter()
+            .filter(|s| matches!(s.judgement.life, Life::Unknown(_)))
+            .count();
+        strings += n;
+        pass_alive += pa;
+        unknown += unk;
+        searched_decided += n - pa - unk;
+        println!(
+            "{file}\t{n}\t{pa}\t{}\t{unk}\t{}",
+            n - pa - unk,
+            elapsed.as_millis()
+        );
+    }
+    times.sort();
+    let pct = |q: f64| {
+        times
+            .get(((times.len() as f64 - 1.0) * q).round() as usize)
+            .map_or(0, |d| d.as_millis())
+    };
+    println!(
+        "SUMMARY games={} strings={strings} pass_alive={pass_alive} searched_decided={searched_decided} unknown={unknown} median_ms={} p99_ms={} limits: {} nodes, {} s per string",
+        times.len(),
+        pct(0.5),
+        pct(0.99),
+        args.max_nodes,
+        args.max_time
+    );
+    ExitCode::SUCCESS
+}
