@@ -200,11 +200,13 @@ fn rectangular_diagrams_and_size_header() {
 }
 
 #[test]
-fn unknown_headers_and_trailing_text_are_warned() {
+fn comments_pass_silently_and_trailing_text_is_warned() {
     let r = parse_diagram("# problem 12: black to live\n2 . . 2  some note\n1 X O 1\n").unwrap();
-    assert_eq!(r.warnings.len(), 2, "{:?}", r.warnings);
-    assert!(r.warnings[0].contains("line 1"));
-    assert!(r.warnings[1].contains("line 2"));
+    assert_eq!(r.warnings.len(), 1, "{:?}", r.warnings);
+    assert!(r.warnings[0].contains("line 2"));
+    // A header with a colon is still a header.
+    let r = parse_diagram("# komi: 6.5\n. .\nX O\n").unwrap();
+    assert_eq!(r.komi.map(|k| k.to_string()), Some("6.5".to_string()));
 }
 
 #[test]

@@ -295,7 +295,8 @@ fn header(
             .chars()
             .take_while(|c| c.is_whitespace())
             .count();
-    let keyword = key.to_ascii_lowercase();
+    // `# komi: 6.5` is read as `# komi 6.5`.
+    let keyword = key.trim_end_matches(':').to_ascii_lowercase();
     let known = matches!(
         keyword.as_str(),
         "komi"
@@ -309,9 +310,8 @@ fn header(
             | "ko"
     );
     if !known {
-        warnings.push(format!(
-            "line {line}: '#{rest}' is no known header; ignored"
-        ));
+        // Any other `#` line is a comment: problem files and the corpus carry themes,
+        // sources and notes this way.
         return Ok(());
     }
     if value.is_empty() {
