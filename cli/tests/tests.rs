@@ -1,0 +1,276 @@
+//! Black-box tests of the `shikatsu` binary: real runs, real files, real exit codes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The binary cargo built for these tests.
+fn shikatsu() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_shikatsu"))
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn run(args: &[&str]) -> Output {
+    shikatsu()
+        .args(args)
+        .current_dir(repo())
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A scratch file under the target folder, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str, bytes: &[u8]) -> Scratch {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-tests");
+        std::fs::create_dir_all(&dir).expect("scratch folder");
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).expect("scratch file");
+        Scratch(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("utf-8 path")
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn status_text_on_the_shipped_example() {
+    let o = run(&["status", "examples/dead-stone-in-eye.txt"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("White C4: dead"), "{out}");
+    assert!(out.contains("line: B D4, W pass, B C5"), "{out}");
+    assert!(
+        out.contains("Score: Black 6, White 3 + komi 0.5 -> B+2.5"),
+        "{out}"
+    );
+    assert!(
+        stderr(&o).is_empty(),
+        "no warnings expected: {}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn status_json_follows_the_interface() {
+    let o = run(&[
+        "status",
+        "examples/dead-stone-in-eye.txt",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
+    assert_eq!(v["reading"]["first"], "attacker");
+    assert_eq!(v["reading"]["ko_pass"], "strict");
+    assert_eq!(v["reading"]["new_stone"], "local-1");
+    assert_eq!(v["reading"]["initial_ban"], "none");
+    assert_eq!(v["size"], serde_json::json!([5, 5]));
+    let strings = v["strings"].as_array().expect("strings");
+    assert_eq!(strings.len(), 3);
+    let dead: Vec<&serde_json::Value> = strings.iter().filter(|s| s["status"] == "dead").collect();
+    assert_eq!(dead.len(), 1);
+    assert_eq!(dead[0]["stones"], serde_json::json!(["C4"]));
+    assert_eq!(
+        dead[0]["proof"],
+        serde_json::json!(["B D4", "W pass", "B C5"])
+    );
+    assert_eq!(v["removed"]["W"], serde_json::json!(["C4"]));
+    assert_eq!(v["score"]["result"], "B+2.5");
+    assert_eq!(v["score"]["komi"], 0.5);
+}
+
+#[test]
+fn reading_flags_reach_the_output() {
+    let o = run(&[
+        "status",
+        "examples/dead-stone-in-eye.txt",
+        "--format",
+        "json",
+        "--first",
+        "defender",
+        "--ko-pass",
+        "once-per-ko",
+        "--new-stone",
+        "local-2",
+        "--initial-ban",
+        "carried-over",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(v["reading"]["first"], "defender");
+    assert_eq!(v["reading"]["ko_pass"], "once-per-ko");
+    assert_eq!(v["reading"]["new_stone"], "local-2");
+    assert_eq!(v["reading"]["initial_ban"], "carried-over");
+}
+
+#[test]
+fn a_limit_gives_unknown_not_a_guess() {
+    let o = run(&[
+        "status",
+        "puzzles/corpus/05-calibration-straight-three.txt",
+        "--format",
+        "json",
+        "--max-nodes",
+        "1000",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let unknown: Vec<&serde_json::Value> = v["strings"]
+        .as_array()
+        .expect("strings")
+        .iter()
+        .filter(|s| s["status"] == "unknown")
+        .collect();
+    assert_eq!(unknown.len(), 1);
+    assert_eq!(unknown[0]["reason"], "node limit reached");
+    assert!(v["score"].is_null());
+}
+
+#[test]
+fn sgf_records_are_replayed() {
+    let game = Scratch::new(
+        "capture.sgf",
+        b"(;GM[1]SZ[5]KM[0.5];B[ab];W[aa];B[ba];W[ca])",
+    );
+    // The stones stand on an open board, a whole-board fight: a small limit keeps this a
+    // test of the replay.
+    let o = run(&[
+        "status",
+        game.path(),
+        "--format",
+        "json",
+        "--max-nodes",
+        "2000",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    // Black's B5 captured White's A5: no white stone there any more.
+    let all: Vec<String> = v["strings"]
+        .as_array()
+        .expect("strings")
+        .iter()
+        .flat_map(|s| s["stones"].as_array().expect("stones").clone())
+        .map(|p| p.as_str().expect("point").to_string())
+        .collect();
+    assert!(!all.contains(&"A5".to_string()), "{all:?}");
+    // --move stops the replay early.
+    let o = run(&[
+        "status",
+        game.path(),
+        "--format",
+        "json",
+        "--move",
+        "2",
+        "--max-nodes",
+        "2000",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(v["strings"].as_array().expect("strings").len(), 2);
+}
+
+#[test]
+fn bad_input_names_the_file_and_place_and_exits_2() {
+    let cases: [(&str, &[u8], &str); 5] = [
+        ("bad-char.txt", b". . .\n. Q .\n. . .\n", "line 2, column 3"),
+        ("ragged.txt", b". . .\n. .\n", "line 2"),
+        ("empty.txt", b"", "empty"),
+        ("no-liberty.txt", b"X O\nO .\n", "liberty"),
+        ("illegal.sgf", b"(;SZ[5];B[aa];W[aa])", "move 2"),
+    ];
+    for (name, bytes, expected) in cases {
+        let file = Scratch::new(name, bytes);
+        let o = run(&["status", file.path()]);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(
+            err.contains(name),
+            "{name}: the message names the file: {err}"
+        );
+        assert!(
+            err.contains(expected),
+            "{name}: expected '{expected}' in: {err}"
+        );
+        assert!(stdout(&o).is_empty(), "{name}: nothing on stdout");
+    }
+    let o = run(&["status", "no/such/file.txt"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no/such/file.txt"));
+    let o = run(&[
+        "status",
+        "examples/dead-stone-in-eye.txt",
+        "--first",
+        "nobody",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["status", "examples/dead-stone-in-eye.txt", "--move", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--move"));
+}
+
+#[test]
+fn the_same_input_gives_the_same_output() {
+    let args = [
+        "status",
+        "puzzles/corpus/08-direct-ko-left-open.txt",
+        "--format",
+        "json",
+    ];
+    let first = stdout(&run(&args));
+    for _ in 0..4 {
+        assert_eq!(stdout(&run(&args)), first);
+    }
+}
+
+#[test]
+fn arbitrary_bytes_never_panic() {
+    // A panic exits with 101; every input must give 0 (a position) or 2 (an error).
+    let mut seed = 0x5EED_5EED_u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let alphabet = b"XO.+ \n#()[];ABWabcdeSZKM0123456789:-\t\r";
+    for i in 0..60 {
+        let len = (next() % 200) as usize;
+        let bytes: Vec<u8> = (0..len)
+            .map(|_| {
+                let r = next();
+                if r % 5 == 0 {
+                    (r >> 8) as u8
+                } else {
+                    alphabet[(r >> 8) as usize % alphabet.len()]
+                }
+            })
+            .collect();
+        let name = if i % 2 == 0 { "fuzz.txt" } else { "fuzz.sgf" };
+        let file = Scratch::new(&format!("{i}-{name}"), &bytes);
+        let o = run(&["status", file.path(), "--max-nodes", "2000"]);
+        let code = o.status.code();
+        assert!(
+            code == Some(0) || code == Some(2),
+            "exit {code:?} on {bytes:?}: {}",
+            stderr(&o)
+        );
+    }
+}
