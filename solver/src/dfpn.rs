@@ -302,6 +302,13 @@ pub trait Game {
     }
 }
 
+/// The table's unsolved bounds for a node disproved through a repetition above it: hard to
+/// prove, one step from a disproof.
+const PATH_DEPENDENT_HINT: Bounds = Bounds {
+    pn: ProofNumber(1 << 20),
+    dn: ProofNumber::ONE,
+};
+
 /// Depths whose child states are kept for reuse, and how many states per depth: enough for
 /// the small areas where search spends its time, bounded so a 19x19 search cannot hoard
 /// memory (each state of a Go game is about 15 KB).
@@ -750,6 +757,10 @@ impl<G: Game> Dfpn<G> {
             Some(range) => {
                 self.stats.path_dependent += 1;
                 self.remember_path_dependent(key, result, range);
+                // Not a result on other paths, but a strong hint: the table keeps it as
+                // unsolved bounds that make the prover shun this node and the disprover
+                // try it first, instead of re-deriving the same disproof again and again.
+                self.store(key, PATH_DEPENDENT_HINT, work);
             }
             None => self.store(key, result, work),
         }
