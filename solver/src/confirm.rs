@@ -156,48 +156,50 @@ fn salt(tag: u64, point: Point) -> ZobristHash {
     ZobristHash(v.wrapping_mul(0x2545_F491_4F6C_DD1D_9E37_79B9_7F4A_7C15))
 }
 
-/// A can empty the point `target` (holding a D stone).
-#[derive(Debug)]
-pub(crate) struct CaptureGame {
-    attacker: Color,
-    target: Point,
-    allowed: PointSet,
+/// What the three games of the confirmation have in common: the state is the state of
+/// hypothetical play, moves are confirmation moves restricted to the allowed points, and one
+/// colour is the prover. Each game says only what differs.
+trait ConfirmationGame {
+    /// The colour that must reach the goal.
+    fn prover(&self) -> Color;
+    /// Points where plays are allowed.
+    fn allowed(&self) -> &PointSet;
+    /// Points whose plays are tried first.
+    fn focus(&self, state: &ConfirmationState) -> PointSet;
+    /// Mixed into the key when one table serves several goals.
+    fn goal_salt(&self) -> ZobristHash {
+        ZobristHash::ZERO
+    }
+    /// Decides terminal states.
+    fn evaluate_state(
+        &mut self,
+        state: &ConfirmationState,
+        budget: &mut Budget,
+    ) -> Result<Evaluation, StopReason>;
 }
 
-impl Game for CaptureGame {
+impl<T: ConfirmationGame> Game for T {
     type State = ConfirmationState;
     type Move = ConfirmationMove;
 
     fn key(&self, state: &ConfirmationState) -> ZobristHash {
-        state.hash() ^ salt(1, self.target)
+        state.hash() ^ self.goal_salt()
     }
 
     fn prover_to_move(&self, state: &ConfirmationState) -> bool {
-        state.to_move() == self.attacker
+        state.to_move() == self.prover()
     }
 
     fn evaluate(
         &mut self,
         state: &ConfirmationState,
-        _: &mut Budget,
+        budget: &mut Budget,
     ) -> Result<Evaluation, StopReason> {
-        let pos = state.position();
-        if pos.color_at(self.target) != Some(!self.attacker) {
-            return Ok(Evaluation::Goal);
-        }
-        if pos.liberty_count(self.target) >= 2
-            && pass_alive_for(pos, !self.attacker)
-                .chains
-                .contains(self.target)
-        {
-            return Ok(Evaluation::Failure);
-        }
-        Ok(Evaluation::Open)
+        self.evaluate_state(state, budget)
     }
 
     fn moves(&self, state: &ConfirmationState) -> Vec<ConfirmationMove> {
-        let focus = focus_of(state.position(), &PointSet::from_iter([self.target]));
-        ordered_moves(state, &self.allowed, &focus)
+        ordered_moves(state, self.allowed(), &self.focus(state))
     }
 
     fn play(&self, state: &ConfirmationState, mv: ConfirmationMove) -> ConfirmationState {
@@ -214,6 +216,51 @@ impl Game for CaptureGame {
     ) {
         out.clone_from(state);
         out.play_unchecked(mv);
+    }
+}
+
+/// A can empty the point `target` (holding a D stone).
+#[derive(Debug)]
+pub(crate) struct CaptureGame {
+    attacker: Color,
+    target: Point,
+    allowed: PointSet,
+}
+
+impl ConfirmationGame for CaptureGame {
+    fn prover(&self) -> Color {
+        self.attacker
+    }
+
+    fn allowed(&self) -> &PointSet {
+        &self.allowed
+    }
+
+    fn focus(&self, state: &ConfirmationState) -> PointSet {
+        focus_of(state.position(), &PointSet::from_iter([self.target]))
+    }
+
+    fn goal_salt(&self) -> ZobristHash {
+        salt(1, self.target)
+    }
+
+    fn evaluate_state(
+        &mut self,
+        state: &ConfirmationState,
+        _: &mut Budget,
+    ) -> Result<Evaluation, StopReason> {
+        let pos = state.position();
+        if pos.color_at(self.target) != Some(!self.attacker) {
+            return Ok(Evaluation::Goal);
+        }
+        if pos.liberty_count(self.target) >= 2
+            && pass_alive_for(pos, !self.attacker)
+                .chains
+                .contains(self.target)
+        {
+            return Ok(Evaluation::Failure);
+        }
+        Ok(Evaluation::Open)
     }
 }
 
@@ -241,19 +288,20 @@ impl RecreateGame {
     }
 }
 
-impl Game for RecreateGame {
-    type State = ConfirmationState;
-    type Move = ConfirmationMove;
-
-    fn key(&self, state: &ConfirmationState) -> ZobristHash {
-        state.hash()
+impl ConfirmationGame for RecreateGame {
+    fn prover(&self) -> Color {
+        self.defender
     }
 
-    fn prover_to_move(&self, state: &ConfirmationState) -> bool {
-        state.to_move() == self.defender
+    fn allowed(&self) -> &PointSet {
+        &self.allowed
     }
 
-    fn evaluate(
+    fn focus(&self, _: &ConfirmationState) -> PointSet {
+        self.region
+    }
+
+    fn evaluate_state(
         &mut self,
         state: &ConfirmationState,
         budget: &mut Budget,
@@ -274,26 +322,6 @@ impl Game for RecreateGame {
         }
         Ok(Evaluation::Open)
     }
-
-    fn moves(&self, state: &ConfirmationState) -> Vec<ConfirmationMove> {
-        ordered_moves(state, &self.allowed, &self.region)
-    }
-
-    fn play(&self, state: &ConfirmationState, mv: ConfirmationMove) -> ConfirmationState {
-        let mut next = state.clone();
-        next.play_unchecked(mv);
-        next
-    }
-
-    fn play_into(
-        &self,
-        state: &ConfirmationState,
-        mv: ConfirmationMove,
-        out: &mut ConfirmationState,
-    ) {
-        out.clone_from(state);
-        out.play_unchecked(mv);
-    }
 }
 
 /// A can remove T for good.
@@ -305,19 +333,20 @@ pub(crate) struct KillGame {
     recreate: Dfpn<RecreateGame>,
 }
 
-impl Game for KillGame {
-    type State = ConfirmationState;
-    type Move = ConfirmationMove;
-
-    fn key(&self, state: &ConfirmationState) -> ZobristHash {
-        state.hash()
+impl ConfirmationGame for KillGame {
+    fn prover(&self) -> Color {
+        self.attacker
     }
 
-    fn prover_to_move(&self, state: &ConfirmationState) -> bool {
-        state.to_move() == self.attacker
+    fn allowed(&self) -> &PointSet {
+        &self.allowed
     }
 
-    fn evaluate(
+    fn focus(&self, state: &ConfirmationState) -> PointSet {
+        focus_of(state.position(), &self.target)
+    }
+
+    fn evaluate_state(
         &mut self,
         state: &ConfirmationState,
         budget: &mut Budget,
@@ -340,27 +369,6 @@ impl Game for KillGame {
             return Ok(Evaluation::Failure);
         }
         Ok(Evaluation::Open)
-    }
-
-    fn moves(&self, state: &ConfirmationState) -> Vec<ConfirmationMove> {
-        let focus = focus_of(state.position(), &self.target);
-        ordered_moves(state, &self.allowed, &focus)
-    }
-
-    fn play(&self, state: &ConfirmationState, mv: ConfirmationMove) -> ConfirmationState {
-        let mut next = state.clone();
-        next.play_unchecked(mv);
-        next
-    }
-
-    fn play_into(
-        &self,
-        state: &ConfirmationState,
-        mv: ConfirmationMove,
-        out: &mut ConfirmationState,
-    ) {
-        out.clone_from(state);
-        out.play_unchecked(mv);
     }
 }
 

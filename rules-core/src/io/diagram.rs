@@ -190,7 +190,7 @@ pub fn parse_diagram(text: &str) -> Result<GameRecord, DiagramError> {
         let trimmed: String = chars[start..].iter().collect();
         let trimmed = trimmed.trim_end();
         if let Some(rest) = trimmed.strip_prefix('#') {
-            header(rest, line, start + 2, &mut extras, &mut warnings)?;
+            header(rest, line, start + 2, &mut extras)?;
         } else if trimmed.starts_with('=') || trimmed.starts_with("MoveNum:") {
             // A GTP response line (KataGo puts its move number and hash on it).
         } else if let Some(value) = trimmed.strip_prefix("Next player:") {
@@ -275,13 +275,7 @@ fn bad_header(
 }
 
 /// Reads a `#` line; `column` is the column of the character after `#`.
-fn header(
-    rest: &str,
-    line: usize,
-    column: usize,
-    extras: &mut Extras,
-    warnings: &mut Vec<String>,
-) -> Result<(), DiagramError> {
+fn header(rest: &str, line: usize, column: usize, extras: &mut Extras) -> Result<(), DiagramError> {
     let lead = rest.chars().take_while(|c| c.is_whitespace()).count();
     let body = rest.trim();
     let (key, value) = match body.split_once(char::is_whitespace) {
