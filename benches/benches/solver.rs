@@ -19,6 +19,7 @@ fn limits() -> Limits {
     Limits {
         max_nodes: std::num::NonZeroU64::new(5_000_000),
         max_time: None,
+        max_total_time: None,
         table_entries: 1 << 20,
     }
 }

@@ -116,6 +116,10 @@ pub struct LimitArgs {
     /// Most seconds per string (0 for no limit).
     #[arg(long, default_value_t = 20.0)]
     pub max_time: f64,
+    /// Most seconds for the whole position; strings still open then are unknown (0 for no
+    /// limit).
+    #[arg(long, default_value_t = 60.0)]
+    pub max_total_time: f64,
     /// Most transposition-table entries per search table.
     #[arg(long, default_value_t = 1 << 20)]
     pub table_entries: usize,

@@ -91,6 +91,8 @@ pub fn limits(args: &LimitArgs) -> Result<Limits> {
     Ok(Limits {
         max_nodes: NonZeroU64::new(args.max_nodes),
         max_time: (args.max_time > 0.0).then(|| Duration::from_secs_f64(args.max_time)),
+        max_total_time: (args.max_total_time > 0.0)
+            .then(|| Duration::from_secs_f64(args.max_total_time)),
         table_entries: args.table_entries,
     })
 }

@@ -35,8 +35,11 @@ use std::time::Duration;
 pub struct Limits {
     /// Most search nodes, nested searches included.
     pub max_nodes: Option<NonZeroU64>,
-    /// Most time.
+    /// Most time for this string.
     pub max_time: Option<Duration>,
+    /// Most time for the whole position, when a position is judged (every string's own
+    /// limit is cut to what is left of it).
+    pub max_total_time: Option<Duration>,
     /// Most entries of each transposition table.
     pub table_entries: usize,
 }
@@ -46,6 +49,7 @@ impl Default for Limits {
         Limits {
             max_nodes: NonZeroU64::new(2_000_000),
             max_time: Some(Duration::from_secs(20)),
+            max_total_time: Some(Duration::from_secs(60)),
             table_entries: 1 << 20,
         }
     }

@@ -17,6 +17,7 @@ use rayon::prelude::*;
 use rules_core::io::Komi;
 use rules_core::{ByColor, Color, KoCapture, Point, PointSet, Position};
 use std::fmt;
+use std::time::Instant;
 
 /// The status of a string after Art. 7 and Art. 8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -233,9 +234,17 @@ pub fn judge_position(
             heads.push(p);
         }
     }
+    let deadline = limits.max_total_time.map(|t| Instant::now() + t);
     let judgements: Vec<StringJudgement> = heads
         .par_iter()
-        .map(|&p| judge_string(position, last_ko_capture, p, reading, limits))
+        .map(|&p| {
+            let mut own = *limits;
+            if let Some(deadline) = deadline {
+                let left = deadline.saturating_duration_since(Instant::now());
+                own.max_time = Some(own.max_time.map_or(left, |t| t.min(left)));
+            }
+            judge_string(position, last_ko_capture, p, reading, &own)
+        })
         .collect();
     let any_unknown = judgements
         .iter()

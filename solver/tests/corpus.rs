@@ -65,6 +65,7 @@ fn check(
     let limits = Limits {
         max_nodes: NonZeroU64::new(5_000_000),
         max_time: None,
+        max_total_time: None,
         table_entries: 1 << 20,
     };
     let beyond = BEYOND_THE_LIMITS.iter().any(|(n, _)| *n == entry.name);

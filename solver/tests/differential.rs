@@ -83,6 +83,7 @@ fn batch(seed: u64, wanted: usize) -> Tally {
     let limits = Limits {
         max_nodes: NonZeroU64::new(3_000_000),
         max_time: None,
+        max_total_time: None,
         table_entries: 1 << 18,
     };
     let mut t = Tally::default();

@@ -62,6 +62,7 @@ fn main() -> ExitCode {
     let limits = Limits {
         max_nodes: NonZeroU64::new(args.max_nodes),
         max_time: (args.max_time > 0.0).then(|| Duration::from_secs_f64(args.max_time)),
+        max_total_time: None,
         table_entries: 1 << 18,
     };
     let mut times = Vec::new();
