@@ -224,8 +224,7 @@ fn bad_input_names_the_file_and_place_and_exits_2() {
     let o = run(&[
         "status",
         "examples/dead-stone-in-eye.txt",
-        "--max-total-time",
-        "-1",
+        "--max-total-time=-1",
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--max-total-time"), "{}", stderr(&o));
