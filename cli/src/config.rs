@@ -79,11 +79,13 @@ pub fn reading(args: &ReadingArgs) -> Reading {
 /// # Errors
 /// A negative or non-finite time.
 pub fn limits(args: &LimitArgs) -> Result<Limits> {
-    if !args.max_time.is_finite() || args.max_time < 0.0 {
-        bail!(
-            "--max-time {}: expected a number of seconds, 0 or more",
-            args.max_time
-        );
+    for (flag, value) in [
+        ("--max-time", args.max_time),
+        ("--max-total-time", args.max_total_time),
+    ] {
+        if !value.is_finite() || value < 0.0 {
+            bail!("{flag} {value}: expected a number of seconds, 0 or more");
+        }
     }
     if args.table_entries == 0 {
         bail!("--table-entries 0: the table needs at least one entry");
