@@ -275,6 +275,8 @@ pub(crate) struct RecreateGame {
     region: PointSet,
     allowed: PointSet,
     capture: Dfpn<CaptureGame>,
+    /// Storage reused for the attacker-to-move copy of each permanence check.
+    scratch: Option<ConfirmationState>,
 }
 
 impl RecreateGame {
@@ -285,10 +287,12 @@ impl RecreateGame {
         x: Point,
         budget: &mut Budget,
     ) -> Result<bool, StopReason> {
-        let mut attacker_to_move = state.clone();
+        // Borrowed in place: moving a 15 KB state in and out of the option would copy it.
+        let attacker_to_move = self.scratch.get_or_insert_with(|| state.clone());
+        attacker_to_move.clone_from(state);
         attacker_to_move.set_to_move(!self.defender);
         self.capture.game_mut().target = x;
-        Ok(!self.capture.decide(&attacker_to_move, budget)?)
+        Ok(!self.capture.decide(attacker_to_move, budget)?)
     }
 }
 
@@ -479,6 +483,7 @@ pub fn judge_string(
             region,
             allowed,
             capture: capture(stone),
+            scratch: None,
         },
         config,
     );
