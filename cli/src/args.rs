@@ -17,6 +17,19 @@ pub struct Cli {
 pub enum Command {
     /// Judge every string of a stopped position by J89 Art. 7, then Art. 8 and 10.
     Status(StatusArgs),
+    /// A GTP engine on standard input and output (no genmove: it judges, it does not play).
+    Gtp(GtpArgs),
+}
+
+/// Flags of `gtp`.
+#[derive(Debug, Args)]
+pub struct GtpArgs {
+    /// The reading of the rules.
+    #[command(flatten)]
+    pub reading: ReadingArgs,
+    /// Search limits.
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 /// Output formats.

@@ -4,6 +4,7 @@
 
 mod args;
 mod config;
+mod gtp;
 mod output;
 
 use anyhow::Result;
@@ -46,6 +47,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Status(args) => {
             let config = StatusConfig::try_from(args)?;
             status(&config)
+        }
+        Command::Gtp(args) => {
+            let reading = config::reading(&args.reading);
+            let limits = config::limits(&args.limits)?;
+            let stdin = std::io::stdin();
+            gtp::Engine::new(reading, limits).run(stdin.lock(), std::io::stdout().lock())?;
+            Ok(ExitCode::SUCCESS)
         }
     }
 }
