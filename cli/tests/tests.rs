@@ -282,9 +282,33 @@ fn arbitrary_bytes_never_panic() {
     }
 }
 
+/// Runs `shikatsu gtp` with `args` on `script`; returns the responses, one per command.
+fn gtp_session(args: &[&str], script: &str) -> Vec<String> {
+    use std::io::Write;
+    let mut child = shikatsu()
+        .arg("gtp")
+        .args(args)
+        .current_dir(repo())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the engine starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("script sent");
+    let out = child.wait_with_output().expect("the engine stops");
+    String::from_utf8_lossy(&out.stdout)
+        .split("\n\n")
+        .filter(|r| !r.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
 #[test]
 fn gtp_engine_answers_the_shared_commands() {
-    use std::io::Write;
     let script = "protocol_version\n\
                   7 name\n\
                   boardsize 5\n\
@@ -302,22 +326,7 @@ fn gtp_engine_answers_the_shared_commands() {
                   boardsize 30\n\
                   loadsgf examples/no-such.sgf\n\
                   quit\n";
-    let mut child = shikatsu()
-        .args(["gtp", "--max-nodes", "2000"])
-        .current_dir(repo())
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("the engine starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(script.as_bytes())
-        .expect("script sent");
-    let out = child.wait_with_output().expect("the engine stops");
-    let text = String::from_utf8_lossy(&out.stdout);
-    let replies: Vec<&str> = text.split("\n\n").filter(|r| !r.is_empty()).collect();
+    let replies = gtp_session(&["--max-nodes", "2000"], script);
     assert_eq!(
         replies,
         [
@@ -339,35 +348,19 @@ fn gtp_engine_answers_the_shared_commands() {
             "? cannot load file: examples/no-such.sgf: No such file or directory (os error 2)",
             "=",
         ],
-        "{text}"
     );
 }
 
 #[test]
 fn gtp_final_status_by_confirmation() {
-    use std::io::Write;
     let script = "loadsgf examples/dead-stone-in-eye.sgf\nfinal_status_list dead\nfinal_status_list alive\nfinal_score\nshikatsu-status C4\nquit\n";
     let sgf = Scratch::new(
         "dead-stone.sgf",
         b"(;GM[1]SZ[5]KM[0.5]AB[ba][ea][ab][bb][eb][ac][bc][cc][dc][ec]AW[cb][ad][bd][cd][dd][ed][be][de])",
     );
     let script = script.replace("examples/dead-stone-in-eye.sgf", sgf.path());
-    let mut child = shikatsu()
-        .args(["gtp"])
-        .current_dir(repo())
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("the engine starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(script.as_bytes())
-        .expect("script sent");
-    let out = child.wait_with_output().expect("the engine stops");
-    let text = String::from_utf8_lossy(&out.stdout);
-    let replies: Vec<&str> = text.split("\n\n").filter(|r| !r.is_empty()).collect();
+    let replies = gtp_session(&[], &script);
+    let text = replies.join(" | ");
     assert_eq!(replies[0], "= black", "{text}");
     assert_eq!(replies[1], "= C4", "{text}");
     assert_eq!(replies[2].lines().count(), 2, "{text}");

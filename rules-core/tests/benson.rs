@@ -732,7 +732,7 @@ fn pass_alive_chains_survive_when_owner_only_passes() {
 
 /// Timing on full 19x19 boards (run with `--ignored --nocapture`).
 #[test]
-#[ignore]
+#[ignore = "timing only: the numbers are in BENCHMARKS.md (criterion bench benson/19x19-final-positions)"]
 fn timing_19x19() {
     let mut rng = SmallRng::seed_from_u64(0xbe45_0003);
     let positions: Vec<Position> = (0..50)
