@@ -367,3 +367,55 @@ fn gtp_final_status_by_confirmation() {
     assert_eq!(replies[3], "= B+2.5", "{text}");
     assert_eq!(replies[4], "= dead B D4, W pass, B C5", "{text}");
 }
+
+#[test]
+fn gtp_answers_like_gnu_go_where_the_rules_agree() {
+    let gnugo = Path::new("/usr/games/gnugo");
+    if !gnugo.exists() {
+        eprintln!("GNU Go is not installed (bash .ci/run installs it): skipping");
+        return;
+    }
+    // Legal and illegal plays (occupied, suicide, an edge ko: B C1 takes, the immediate
+    // retake W B1 refused, allowed after an exchange elsewhere, then B C1 refused), undo,
+    // board sizes and komi: commands whose answers depend only on the rules both follow.
+    let script = "boardsize 7\nclear_board\nkomi 6.5\n\
+                  play b c4\nplay w d4\nplay b d5\nplay w e5\nplay b d3\nplay w e3\n\
+                  play b e4\nplay w d4\nplay b d4\n\
+                  play w c4\n\
+                  play b a1\nplay w b1\nplay b g7\nplay w a2\nplay b a1\n\
+                  play w pass\nplay b d4\nundo\nundo\nplay b d4\n\
+                  clear_board\n\
+                  play b a1\nplay w b1\nplay b b2\nplay w c2\nplay b g1\nplay w d1\n\
+                  play b c1\nplay w b1\nplay w g7\nplay b g5\nplay w b1\nplay b c1\n\
+                  boardsize 30\nkomi x\nplay b z9\nquit\n";
+    use std::io::Write;
+    let mut child = std::process::Command::new(gnugo)
+        .args(["--mode", "gtp", "--forbid-suicide", "--simple-ko"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("GNU Go starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("script sent");
+    let out = child.wait_with_output().expect("GNU Go stops");
+    let theirs: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .split("\n\n")
+        .filter(|r| !r.trim().is_empty())
+        .map(|r| r.trim().to_string())
+        .collect();
+    let ours = gtp_session(&[], script);
+    assert_eq!(ours.len(), theirs.len(), "ours {ours:?}\ntheirs {theirs:?}");
+    let commands: Vec<&str> = script.lines().collect();
+    for ((cmd, a), b) in commands.iter().zip(&ours).zip(&theirs) {
+        // Success or failure must agree; the wording of errors may differ.
+        assert_eq!(
+            a.starts_with('='),
+            b.starts_with('='),
+            "{cmd}: shikatsu '{a}', GNU Go '{b}'"
+        );
+    }
+}
