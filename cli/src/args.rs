@@ -39,6 +39,8 @@ pub enum Format {
     Text,
     /// One JSON object (see docs/interfaces in the README).
     Json,
+    /// SGF: the position with marks and every proof line as a variation (loads in Sabaki).
+    Sgf,
 }
 
 /// Flags of `status`.

@@ -74,6 +74,10 @@ fn status(config: &StatusConfig) -> Result<ExitCode> {
             serde_json::to_writer(&mut stdout, &json)?;
             writeln!(stdout)?;
         }
+        Format::Sgf => {
+            let sgf = output::status_sgf(&game.position, game.komi, &judgement);
+            write!(stdout, "{sgf}")?;
+        }
         Format::Text => {
             for w in &game.warnings {
                 eprintln!("warning: {}: {w}", config.source.display());

@@ -1,5 +1,6 @@
 //! Rendering judgements as text for people and as JSON for tools.
 
+use rules_core::confirmation::ConfirmationMove;
 use rules_core::{Color, Point, PointSet, Position};
 use serde::Serialize;
 use solver::confirm::{DecidedBy, Life};
@@ -224,4 +225,138 @@ pub fn status_text(position: &Position, judgement: &PositionJudgement) -> String
         }
     }
     out
+}
+
+/// Escapes SGF text: `]` and `\` are escaped with a backslash.
+fn sgf_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c == ']' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn sgf_points(tag: &str, points: impl Iterator<Item = Point>, size: rules_core::Size) -> String {
+    let values: String = points.map(|p| format!("[{}]", p.to_sgf(size))).collect();
+    if values.is_empty() {
+        String::new()
+    } else {
+        format!("{tag}{values}")
+    }
+}
+
+/// The judged position as SGF: the setup with marks (dead stones crossed, seki stones as
+/// squares, territory as TB/TW), a root comment with every verdict, and one variation per
+/// proof line, its moves commented (a pass for ko is an SGF pass with a comment).
+pub fn status_sgf(
+    position: &Position,
+    komi: Option<rules_core::io::Komi>,
+    judgement: &PositionJudgement,
+) -> String {
+    let size = position.size();
+    let mut root = String::from("(;GM[1]FF[4]CA[UTF-8]AP[shikatsu]");
+    if size.width() == size.height() {
+        let _ = write!(root, "SZ[{}]", size.width());
+    } else {
+        let _ = write!(root, "SZ[{}:{}]", size.width(), size.height());
+    }
+    if let Some(k) = komi {
+        let _ = write!(root, "KM[{k}]");
+    }
+    let stones = |c: Color| {
+        size.points()
+            .filter(move |&p| position.color_at(p) == Some(c))
+    };
+    root.push_str(&sgf_points("AB", stones(Color::Black), size));
+    root.push_str(&sgf_points("AW", stones(Color::White), size));
+    let _ = write!(root, "PL[{}]", position.to_move().letter());
+    let dead = judgement
+        .strings
+        .iter()
+        .filter(|s| s.status == Status::Dead)
+        .flat_map(|s| s.judgement.stones.iter().copied());
+    root.push_str(&sgf_points("MA", dead, size));
+    let seki = judgement
+        .strings
+        .iter()
+        .filter(|s| s.status == Status::Seki)
+        .flat_map(|s| s.judgement.stones.iter().copied());
+    root.push_str(&sgf_points("SQ", seki, size));
+    if let Some(t) = &judgement.territory {
+        root.push_str(&sgf_points("TB", t.territory.black.iter(), size));
+        root.push_str(&sgf_points("TW", t.territory.white.iter(), size));
+    }
+    let mut comment = format!(
+        "shikatsu, J89 confirmation. Reading: {}\n",
+        judgement.reading
+    );
+    for s in &judgement.strings {
+        let stones: Vec<String> = s.judgement.stones.iter().map(|p| p.to_string()).collect();
+        let _ = writeln!(
+            comment,
+            "{} {}: {}. {}",
+            color_name(s.judgement.color),
+            stones.join(" "),
+            s.status,
+            reason_sentence(s)
+        );
+    }
+    if let Some(score) = &judgement.score {
+        let _ = writeln!(
+            comment,
+            "Score: Black {}, White {} + komi {}: {}",
+            score.black,
+            score.white,
+            score.komi,
+            score.result()
+        );
+    }
+    let _ = write!(root, "C[{}]", sgf_text(comment.trim_end()));
+    let mut variations = String::new();
+    for s in judgement
+        .strings
+        .iter()
+        .filter(|s| !s.judgement.proof.is_empty())
+    {
+        let j = &s.judgement;
+        let stones: Vec<String> = j.stones.iter().map(|p| p.to_string()).collect();
+        variations.push('(');
+        for (i, m) in j.proof.iter().enumerate() {
+            let (value, note) = match m.mv {
+                ConfirmationMove::Play(p) => (p.to_sgf(size), String::new()),
+                ConfirmationMove::PassForKo(k) => {
+                    (String::new(), format!("pass for the ko at {k}"))
+                }
+                ConfirmationMove::Pass => (String::new(), "pass".to_string()),
+            };
+            let _ = write!(variations, ";{}[{value}]", m.color.letter());
+            let mut text = String::new();
+            if i == 0 {
+                let _ = write!(
+                    text,
+                    "Proof that {} {} is {}. ",
+                    color_name(j.color),
+                    stones.join(" "),
+                    s.status
+                );
+            }
+            text.push_str(&note);
+            if i + 1 == j.proof.len() {
+                let _ = write!(
+                    text,
+                    "{}End of the line: {}",
+                    if note.is_empty() { "" } else { ". " },
+                    reason_sentence(s)
+                );
+            }
+            if !text.trim().is_empty() {
+                let _ = write!(variations, "C[{}]", sgf_text(text.trim()));
+            }
+        }
+        variations.push(')');
+    }
+    format!("{root}{variations})\n")
 }

@@ -419,3 +419,123 @@ fn gtp_answers_like_gnu_go_where_the_rules_agree() {
         );
     }
 }
+
+#[test]
+fn sgf_output_loads_in_an_independent_parser() {
+    let check = r#"
+import sys
+from sgfmill import sgf, boards
+data = sys.stdin.buffer.read()
+game = sgf.Sgf_game.from_bytes(data)
+root = game.get_root()
+w, h = game.get_size(), game.get_size()
+blacks, whites, _ = root.get_setup_stones()
+print(len(blacks), len(whites), len(root), len(root[0].get("C")) > 0 if len(root) else 0)
+variations = list(root)
+moves = 0
+for v in variations:
+    node = v
+    board = boards.Board(game.get_size())
+    for (r, c) in blacks: board.play(r, c, "b")
+    for (r, c) in whites: board.play(r, c, "w")
+    while True:
+        colour, point = node.get_move()
+        if point is not None:
+            board.play(point[0], point[1], colour)
+        moves += 1
+        if len(node) == 0:
+            break
+        node = node[0]
+print(len(variations), moves, root.get("C").splitlines()[0])
+"#;
+    let python = Command::new("python3")
+        .args(["-c", "import sgfmill"])
+        .output();
+    if !python.is_ok_and(|o| o.status.success()) {
+        eprintln!("python3 with sgfmill is not installed (bash .ci/run installs it): skipping");
+        return;
+    }
+    // A square board: sgfmill reads square boards only.
+    let o = run(&[
+        "status",
+        "puzzles/corpus/02-calibration-one-eye-dead.txt",
+        "--format",
+        "sgf",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let sgf = stdout(&o);
+    let json = run(&[
+        "status",
+        "puzzles/corpus/02-calibration-one-eye-dead.txt",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&json)).expect("JSON");
+    let strings = v["strings"].as_array().expect("strings");
+    let black = strings
+        .iter()
+        .filter(|s| s["color"] == "B")
+        .map(|s| s["stones"].as_array().expect("stones").len())
+        .sum::<usize>();
+    let white = strings
+        .iter()
+        .filter(|s| s["color"] == "W")
+        .map(|s| s["stones"].as_array().expect("stones").len())
+        .sum::<usize>();
+    let lines = strings
+        .iter()
+        .filter(|s| !s["proof"].as_array().expect("proof").is_empty())
+        .count();
+    let moves: usize = strings
+        .iter()
+        .map(|s| s["proof"].as_array().expect("proof").len())
+        .sum();
+    use std::io::Write;
+    let mut child = Command::new("python3")
+        .args(["-c", check])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3 starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(sgf.as_bytes())
+        .expect("sgf sent");
+    let out = child.wait_with_output().expect("python3 stops");
+    assert!(
+        out.status.success(),
+        "sgfmill: {}\n{sgf}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = String::from_utf8_lossy(&out.stdout);
+    let mut report_lines = report.lines();
+    let setup: Vec<&str> = report_lines
+        .next()
+        .expect("setup line")
+        .split(' ')
+        .collect();
+    assert_eq!(setup[0], black.to_string(), "black stones: {report}");
+    assert_eq!(setup[1], white.to_string(), "white stones: {report}");
+    assert_eq!(
+        setup[2],
+        lines.to_string(),
+        "one variation per proof line: {report}"
+    );
+    let replay: Vec<&str> = report_lines
+        .next()
+        .expect("replay line")
+        .splitn(3, ' ')
+        .collect();
+    assert_eq!(
+        replay[1],
+        moves.to_string(),
+        "every proof move replayed: {report}"
+    );
+    assert!(
+        replay[2].starts_with("shikatsu, J89 confirmation."),
+        "{report}"
+    );
+}
