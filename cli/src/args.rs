@@ -57,6 +57,11 @@ pub struct StatusArgs {
     /// Komi, overriding the file's (for example 6.5).
     #[arg(long, allow_hyphen_values = true)]
     pub komi: Option<String>,
+    /// Judge under the default reading and under each single change of option
+    /// (defender-first, once-per-ko, local-2, area, carried-over), and show only the strings
+    /// whose status differs.
+    #[arg(long)]
+    pub compare_readings: bool,
     /// The reading of the rules.
     #[command(flatten)]
     pub reading: ReadingArgs,

@@ -26,6 +26,31 @@ pub struct StatusConfig {
     pub limits: Limits,
     /// Output format.
     pub format: Format,
+    /// Judge under every reading of [`compared_readings`] and show the differences.
+    pub compare_readings: bool,
+}
+
+/// The readings `--compare-readings` uses: the default, then each option changed alone.
+pub fn compared_readings() -> Vec<(&'static str, Reading)> {
+    let base = Reading::default();
+    let mut defender = base;
+    defender.first = FirstMover::Defender;
+    let mut once = base;
+    once.ko.ko_pass = KoPassRule::OncePerPlayerPerKo;
+    let mut local2 = base;
+    local2.new_stone = NewStoneScope::Local2;
+    let mut area = base;
+    area.new_stone = NewStoneScope::Area;
+    let mut carried = base;
+    carried.ko.initial_ban = InitialBan::CarriedOver;
+    vec![
+        ("default", base),
+        ("defender-first", defender),
+        ("once-per-ko", once),
+        ("local-2", local2),
+        ("area", area),
+        ("carried-over", carried),
+    ]
 }
 
 impl TryFrom<StatusArgs> for StatusConfig {
@@ -45,6 +70,7 @@ impl TryFrom<StatusArgs> for StatusConfig {
             reading: reading(&args.reading),
             limits: limits(&args.limits)?,
             format: args.format,
+            compare_readings: args.compare_readings,
         })
     }
 }

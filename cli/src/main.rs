@@ -59,6 +59,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
 }
 
 fn status(config: &StatusConfig) -> Result<ExitCode> {
+    if config.compare_readings {
+        return compare_readings(config);
+    }
     let game = &config.game;
     let judgement = solver::scoring::judge_position(
         &game.position,
@@ -87,6 +90,36 @@ fn status(config: &StatusConfig) -> Result<ExitCode> {
                 "{}",
                 output::status_text(&game.position, &judgement)
             )?;
+        }
+    }
+    stdout.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn compare_readings(config: &StatusConfig) -> Result<ExitCode> {
+    let game = &config.game;
+    let judged: Vec<(&'static str, solver::scoring::PositionJudgement)> =
+        config::compared_readings()
+            .into_iter()
+            .map(|(name, reading)| {
+                let j = solver::scoring::judge_position(
+                    &game.position,
+                    game.last_ko_capture,
+                    game.komi,
+                    &reading,
+                    &config.limits,
+                );
+                (name, j)
+            })
+            .collect();
+    let mut stdout = std::io::stdout().lock();
+    match config.format {
+        Format::Json => {
+            serde_json::to_writer(&mut stdout, &output::comparison_json(&judged))?;
+            writeln!(stdout)?;
+        }
+        Format::Text | Format::Sgf => {
+            write!(stdout, "{}", output::comparison_text(&judged))?;
         }
     }
     stdout.flush()?;

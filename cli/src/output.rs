@@ -360,3 +360,98 @@ pub fn status_sgf(
     }
     format!("{root}{variations})\n")
 }
+
+/// One string's status under each compared reading.
+#[derive(Debug, Serialize)]
+pub struct ComparedString {
+    color: String,
+    stones: Vec<String>,
+    status: BTreeMap<String, &'static str>,
+    agree: bool,
+}
+
+/// The `--compare-readings --format json` object.
+#[derive(Debug, Serialize)]
+pub struct ComparisonJson {
+    readings: Vec<BTreeMap<&'static str, &'static str>>,
+    strings: Vec<ComparedString>,
+    disagreements: usize,
+}
+
+fn compared_strings(judged: &[(&'static str, PositionJudgement)]) -> Vec<ComparedString> {
+    let Some((_, first)) = judged.first() else {
+        return Vec::new();
+    };
+    first
+        .strings
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let status: BTreeMap<String, &'static str> = judged
+                .iter()
+                .map(|(name, j)| (name.to_string(), j.strings[i].status.as_str()))
+                .collect();
+            let agree = judged.iter().all(|(_, j)| j.strings[i].status == s.status);
+            ComparedString {
+                color: s.judgement.color.to_string(),
+                stones: s.judgement.stones.iter().map(|p| p.to_string()).collect(),
+                status,
+                agree,
+            }
+        })
+        .collect()
+}
+
+/// The comparison as JSON: every reading, every string's status under each.
+pub fn comparison_json(judged: &[(&'static str, PositionJudgement)]) -> ComparisonJson {
+    let strings = compared_strings(judged);
+    ComparisonJson {
+        readings: judged
+            .iter()
+            .map(|(name, j)| {
+                let mut fields: BTreeMap<&'static str, &'static str> =
+                    j.reading.fields().into_iter().collect();
+                fields.insert("name", name);
+                fields
+            })
+            .collect(),
+        disagreements: strings.iter().filter(|s| !s.agree).count(),
+        strings,
+    }
+}
+
+/// The comparison as text: only the strings whose status differs between readings.
+pub fn comparison_text(judged: &[(&'static str, PositionJudgement)]) -> String {
+    let mut out = String::new();
+    let names: Vec<&str> = judged.iter().map(|(n, _)| *n).collect();
+    let _ = writeln!(out, "Readings compared: {}", names.join(", "));
+    for (name, j) in judged {
+        let _ = writeln!(out, "  {name}: {}", j.reading);
+    }
+    let strings = compared_strings(judged);
+    let differing: Vec<&ComparedString> = strings.iter().filter(|s| !s.agree).collect();
+    if differing.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nAll {} strings have the same status under every reading.",
+            strings.len()
+        );
+        return out;
+    }
+    let _ = writeln!(out, "\nStrings whose status depends on the reading:");
+    for s in &differing {
+        let by: Vec<String> = names
+            .iter()
+            .map(|n| format!("{n} {}", s.status.get(*n).copied().unwrap_or("?")))
+            .collect();
+        let color = if s.color == "B" { "Black" } else { "White" };
+        let _ = writeln!(out, "  {color} {}: {}", s.stones.join(" "), by.join(", "));
+    }
+    let _ = writeln!(
+        out,
+        "{} of {} strings have the same status under every reading.",
+        strings.len() - differing.len(),
+        strings.len()
+    );
+    out
+}

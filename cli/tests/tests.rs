@@ -539,3 +539,57 @@ print(len(variations), moves, root.get("C").splitlines()[0])
         "{report}"
     );
 }
+
+#[test]
+fn compare_readings_shows_where_they_disagree() {
+    let o = run(&[
+        "status",
+        "puzzles/corpus/11-dead-stones-inside-seki.txt",
+        "--compare-readings",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let names: Vec<&str> = v["readings"]
+        .as_array()
+        .expect("readings")
+        .iter()
+        .map(|r| r["name"].as_str().expect("name"))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "default",
+            "defender-first",
+            "once-per-ko",
+            "local-2",
+            "area",
+            "carried-over"
+        ]
+    );
+    let g1 = v["strings"]
+        .as_array()
+        .expect("strings")
+        .iter()
+        .find(|s| {
+            s["stones"]
+                .as_array()
+                .expect("stones")
+                .contains(&serde_json::json!("G1"))
+        })
+        .expect("the string at G1");
+    // Dead stones inside a seki shape: dead when the new stone must stand on their own
+    // points, but the owner can make a permanent stone elsewhere in the area.
+    assert_eq!(g1["status"]["default"], "dead");
+    assert_eq!(g1["status"]["area"], "seki");
+    assert_eq!(g1["agree"], false);
+    assert!(v["disagreements"].as_u64().expect("count") >= 1);
+    let text = run(&[
+        "status",
+        "puzzles/corpus/11-dead-stones-inside-seki.txt",
+        "--compare-readings",
+    ]);
+    assert!(stdout(&text).contains("default dead"), "{}", stdout(&text));
+    assert!(stdout(&text).contains("area seki"), "{}", stdout(&text));
+}
