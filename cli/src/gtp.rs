@@ -312,26 +312,13 @@ impl Engine {
         if self.position.color_at(point).is_none() {
             return Reply::Failure("no stone there".into());
         }
-        let id = self.position.string_id(point);
-        let position = self.position.clone();
-        let j = self.judgement();
-        let Some(report) = j
-            .strings
-            .iter()
-            .find(|s| position.string_id(s.judgement.stones[0]) == id)
-        else {
-            return Reply::Failure("no such string".into());
-        };
-        let line: Vec<String> = report
-            .judgement
-            .proof
-            .iter()
-            .map(|m| m.to_string())
-            .collect();
-        Reply::Success(
-            format!("{} {}", report.status, line.join(", "))
-                .trim_end()
-                .to_string(),
-        )
+        match self.judgement().string_at(point) {
+            Some(report) => Reply::Success(
+                format!("{} {}", report.status, report.judgement.line())
+                    .trim_end()
+                    .to_string(),
+            ),
+            None => Reply::Failure("no such string".into()),
+        }
     }
 }

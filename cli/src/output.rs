@@ -171,8 +171,7 @@ pub fn status_text(position: &Position, judgement: &PositionJudgement) -> String
             j.nodes
         );
         if !j.proof.is_empty() {
-            let line: Vec<String> = j.proof.iter().map(|m| m.to_string()).collect();
-            let _ = writeln!(out, "  line: {}", line.join(", "));
+            let _ = writeln!(out, "  line: {}", j.line());
         }
         let _ = writeln!(out, "  {}", reason_sentence(s));
     }
@@ -364,6 +363,8 @@ pub fn status_sgf(
 /// One string's status under each compared reading.
 #[derive(Debug, Serialize)]
 pub struct ComparedString {
+    #[serde(skip)]
+    owner: Color,
     color: String,
     stones: Vec<String>,
     status: BTreeMap<String, &'static str>,
@@ -393,6 +394,7 @@ fn compared_strings(judged: &[(&'static str, PositionJudgement)]) -> Vec<Compare
                 .collect();
             let agree = judged.iter().all(|(_, j)| j.strings[i].status == s.status);
             ComparedString {
+                owner: s.judgement.color,
                 color: s.judgement.color.to_string(),
                 stones: s.judgement.stones.iter().map(|p| p.to_string()).collect(),
                 status,
@@ -444,8 +446,13 @@ pub fn comparison_text(judged: &[(&'static str, PositionJudgement)]) -> String {
             .iter()
             .map(|n| format!("{n} {}", s.status.get(*n).copied().unwrap_or("?")))
             .collect();
-        let color = if s.color == "B" { "Black" } else { "White" };
-        let _ = writeln!(out, "  {color} {}: {}", s.stones.join(" "), by.join(", "));
+        let _ = writeln!(
+            out,
+            "  {} {}: {}",
+            color_name(s.owner),
+            s.stones.join(" "),
+            by.join(", ")
+        );
     }
     let _ = writeln!(
         out,

@@ -20,6 +20,13 @@ fn run(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// Runs the binary, expects success, and parses its standard output as one JSON object.
+fn run_json(args: &[&str]) -> serde_json::Value {
+    let o = run(args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    serde_json::from_str(&stdout(&o)).expect("one JSON object")
+}
+
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
@@ -71,14 +78,12 @@ fn status_text_on_the_shipped_example() {
 
 #[test]
 fn status_json_follows_the_interface() {
-    let o = run(&[
+    let v = run_json(&[
         "status",
         "examples/dead-stone-in-eye.txt",
         "--format",
         "json",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
     assert_eq!(v["reading"]["first"], "attacker");
     assert_eq!(v["reading"]["ko_pass"], "strict");
     assert_eq!(v["reading"]["new_stone"], "local-1");
@@ -100,7 +105,7 @@ fn status_json_follows_the_interface() {
 
 #[test]
 fn reading_flags_reach_the_output() {
-    let o = run(&[
+    let v = run_json(&[
         "status",
         "examples/dead-stone-in-eye.txt",
         "--format",
@@ -114,8 +119,6 @@ fn reading_flags_reach_the_output() {
         "--initial-ban",
         "carried-over",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
     assert_eq!(v["reading"]["first"], "defender");
     assert_eq!(v["reading"]["ko_pass"], "once-per-ko");
     assert_eq!(v["reading"]["new_stone"], "local-2");
@@ -124,7 +127,7 @@ fn reading_flags_reach_the_output() {
 
 #[test]
 fn a_limit_gives_unknown_not_a_guess() {
-    let o = run(&[
+    let v = run_json(&[
         "status",
         "puzzles/corpus/05-calibration-straight-three.txt",
         "--format",
@@ -132,8 +135,6 @@ fn a_limit_gives_unknown_not_a_guess() {
         "--max-nodes",
         "1000",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
     let unknown: Vec<&serde_json::Value> = v["strings"]
         .as_array()
         .expect("strings")
@@ -153,7 +154,7 @@ fn sgf_records_are_replayed() {
     );
     // The stones stand on an open board, a whole-board fight: a small limit keeps this a
     // test of the replay.
-    let o = run(&[
+    let v = run_json(&[
         "status",
         game.path(),
         "--format",
@@ -161,8 +162,6 @@ fn sgf_records_are_replayed() {
         "--max-nodes",
         "2000",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
     // Black's B5 captured White's A5: no white stone there any more.
     let all: Vec<String> = v["strings"]
         .as_array()
@@ -173,7 +172,7 @@ fn sgf_records_are_replayed() {
         .collect();
     assert!(!all.contains(&"A5".to_string()), "{all:?}");
     // --move stops the replay early.
-    let o = run(&[
+    let v = run_json(&[
         "status",
         game.path(),
         "--format",
@@ -183,7 +182,6 @@ fn sgf_records_are_replayed() {
         "--max-nodes",
         "2000",
     ]);
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
     assert_eq!(v["strings"].as_array().expect("strings").len(), 2);
 }
 
@@ -464,13 +462,12 @@ print(len(variations), moves, root.get("C").splitlines()[0])
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let sgf = stdout(&o);
-    let json = run(&[
+    let v = run_json(&[
         "status",
         "puzzles/corpus/02-calibration-one-eye-dead.txt",
         "--format",
         "json",
     ]);
-    let v: serde_json::Value = serde_json::from_str(&stdout(&json)).expect("JSON");
     let strings = v["strings"].as_array().expect("strings");
     let black = strings
         .iter()
@@ -542,15 +539,13 @@ print(len(variations), moves, root.get("C").splitlines()[0])
 
 #[test]
 fn compare_readings_shows_where_they_disagree() {
-    let o = run(&[
+    let v = run_json(&[
         "status",
         "puzzles/corpus/11-dead-stones-inside-seki.txt",
         "--compare-readings",
         "--format",
         "json",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
     let names: Vec<&str> = v["readings"]
         .as_array()
         .expect("readings")

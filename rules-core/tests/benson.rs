@@ -7,7 +7,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rules_core::areas::{self, Areas};
 use rules_core::benson::{self, PassAliveSide};
-use rules_core::{Color, Move, Point, PointSet, Position, Setup, Size};
+use rules_core::{Color, Move, Point, PointSet, Position, Size};
 
 // ---------------------------------------------------------------------------------------
 // Helpers
@@ -16,35 +16,11 @@ use rules_core::{Color, Move, Point, PointSet, Position, Setup, Size};
 /// A position from diagram rows, top row first, tokens `X` (Black), `O` (White) and `.`
 /// separated by spaces.
 fn board(rows: &[&str], to_move: Color) -> Position {
-    let grid: Vec<Vec<char>> = rows
-        .iter()
-        .map(|r| {
-            r.split_whitespace()
-                .map(|t| t.chars().next().unwrap())
-                .collect()
-        })
-        .collect();
-    let (w, h) = (grid[0].len() as u32, grid.len() as u32);
-    assert!(grid.iter().all(|r| r.len() == w as usize), "ragged diagram");
-    let mut setup = Setup::new(Size::new(w, h).unwrap());
-    for (row, line) in grid.iter().enumerate() {
-        let y = h - 1 - row as u32;
-        for (x, &c) in line.iter().enumerate() {
-            let p = Point::new(x as u32, y);
-            match c {
-                'X' => {
-                    setup.black.insert(p);
-                }
-                'O' => {
-                    setup.white.insert(p);
-                }
-                '.' => {}
-                _ => panic!("bad diagram token {c}"),
-            }
-        }
-    }
-    setup.to_move = to_move;
-    Position::from_setup(&setup).unwrap()
+    let mut pos = rules_core::io::parse_diagram(&rows.join("\n"))
+        .unwrap_or_else(|e| panic!("bad test diagram: {e}"))
+        .position;
+    pos.set_to_move(to_move);
+    pos
 }
 
 /// A point set from GTP names separated by spaces.

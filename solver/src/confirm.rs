@@ -23,7 +23,7 @@
 
 use crate::dfpn::{Budget, Dfpn, Evaluation, Game, Outcome, SolverConfig, StopReason};
 use crate::reading::{FirstMover, NewStoneScope, Reading};
-use rules_core::areas::independent_areas;
+use rules_core::areas::{independent_areas, Areas};
 use rules_core::benson::pass_alive_for;
 use rules_core::confirmation::{ConfirmationMove, ConfirmationState};
 use rules_core::{Color, KoCapture, Point, PointSet, Position, ZobristHash};
@@ -111,6 +111,14 @@ pub struct StringJudgement {
     pub searched_points: usize,
 }
 
+impl StringJudgement {
+    /// The proof line as text: `B D4, W pass, B C5`.
+    pub fn line(&self) -> String {
+        let moves: Vec<String> = self.proof.iter().map(PlayedMove::to_string).collect();
+        moves.join(", ")
+    }
+}
+
 /// The legal moves restricted to `allowed`, ordered: points in `focus` first, then their
 /// neighbours, then the rest; passes for ko, then the pass, last.
 fn ordered_moves(
@@ -152,6 +160,16 @@ fn focus_of(pos: &Position, points: &PointSet) -> PointSet {
         }
     }
     focus
+}
+
+/// Whether the string on `point` is pass-alive now, so that no sequence can capture it:
+/// the games stop there with a failure for the attacker. (A string in atari is never
+/// pass-alive; the liberty count skips Benson for it cheaply.)
+fn never_capturable(pos: &Position, point: Point) -> bool {
+    let Some(owner) = pos.color_at(point) else {
+        return false;
+    };
+    !pos.in_atari(point) && pass_alive_for(pos, owner).chains.contains(point)
 }
 
 fn salt(tag: u64, point: Point) -> ZobristHash {
@@ -257,11 +275,7 @@ impl ConfirmationGame for CaptureGame {
         if pos.color_at(self.target) != Some(!self.attacker) {
             return Ok(Evaluation::Goal);
         }
-        if pos.liberty_count(self.target) >= 2
-            && pass_alive_for(pos, !self.attacker)
-                .chains
-                .contains(self.target)
-        {
+        if never_capturable(pos, self.target) {
             return Ok(Evaluation::Failure);
         }
         Ok(Evaluation::Open)
@@ -373,7 +387,7 @@ impl ConfirmationGame for KillGame {
             });
         }
         let any = self.target.iter().next().expect("a target has stones");
-        if pos.liberty_count(any) >= 2 && pass_alive_for(pos, defender).chains.contains(any) {
+        if never_capturable(pos, any) {
             return Ok(Evaluation::Failure);
         }
         Ok(Evaluation::Open)
@@ -382,8 +396,7 @@ impl ConfirmationGame for KillGame {
 
 /// The points where play is allowed when judging the string through `stone`, or `None`
 /// when the string is pass-alive.
-fn search_scope(position: &Position, stone: Point) -> Option<PointSet> {
-    let areas = independent_areas(position);
+fn search_scope(position: &Position, areas: &Areas, stone: Point) -> Option<PointSet> {
     let area = areas.area_of(stone)?;
     let area = &areas.areas[area];
     let vital =
@@ -424,6 +437,20 @@ pub fn judge_string(
     reading: &Reading,
     limits: &Limits,
 ) -> StringJudgement {
+    let areas = independent_areas(position);
+    judge_string_in(position, &areas, last_ko_capture, stone, reading, limits)
+}
+
+/// [`judge_string`] with the position's independent areas already computed, so that judging
+/// every string of a position computes them once.
+pub(crate) fn judge_string_in(
+    position: &Position,
+    areas: &Areas,
+    last_ko_capture: Option<KoCapture>,
+    stone: Point,
+    reading: &Reading,
+    limits: &Limits,
+) -> StringJudgement {
     let defender = position.color_at(stone).expect("a stone to judge");
     let attacker = !defender;
     let target: PointSet = position.string_stones(stone).collect();
@@ -436,7 +463,7 @@ pub fn judge_string(
         nodes: 0,
         searched_points: 0,
     };
-    let Some(allowed) = search_scope(position, stone) else {
+    let Some(allowed) = search_scope(position, areas, stone) else {
         return judgement;
     };
     judgement.decided_by = DecidedBy::Search;

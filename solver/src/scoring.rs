@@ -11,9 +11,10 @@
 //!    stay on the board and count for nobody.
 //! 4. Score = territory + prisoners of the game + prisoners removed in step 3; komi to White.
 
-use crate::confirm::{judge_string, Life, Limits, StringJudgement};
+use crate::confirm::{judge_string_in, Life, Limits, StringJudgement};
 use crate::reading::Reading;
 use rayon::prelude::*;
+use rules_core::areas::independent_areas;
 use rules_core::io::Komi;
 use rules_core::{ByColor, Color, KoCapture, Point, PointSet, Position};
 use std::fmt;
@@ -114,6 +115,15 @@ pub struct PositionJudgement {
     pub territory: Option<Territory>,
     /// The score, when no string is unknown and komi is known.
     pub score: Option<Score>,
+}
+
+impl PositionJudgement {
+    /// The report of the string with a stone on `point`, if one stands there.
+    pub fn string_at(&self, point: Point) -> Option<&StringReport> {
+        self.strings
+            .iter()
+            .find(|s| s.judgement.stones.contains(&point))
+    }
 }
 
 /// Art. 8: regions after lifting dead stones, seki, territory, removed stones.
@@ -234,6 +244,7 @@ pub fn judge_position(
             heads.push(p);
         }
     }
+    let areas = independent_areas(position);
     let deadline = limits.max_total_time.map(|t| Instant::now() + t);
     let judgements: Vec<StringJudgement> = heads
         .par_iter()
@@ -243,7 +254,7 @@ pub fn judge_position(
                 let left = deadline.saturating_duration_since(Instant::now());
                 own.max_time = Some(own.max_time.map_or(left, |t| t.min(left)));
             }
-            judge_string(position, last_ko_capture, p, reading, &own)
+            judge_string_in(position, &areas, last_ko_capture, p, reading, &own)
         })
         .collect();
     let any_unknown = judgements

@@ -93,11 +93,7 @@ fn check(
     let mut problems = Vec::new();
     for e in expectations {
         let id = entry.position.string_id(e.stone);
-        let Some(report) = judgement
-            .strings
-            .iter()
-            .find(|s| entry.position.string_id(s.judgement.stones[0]) == id)
-        else {
+        let Some(report) = judgement.string_at(e.stone) else {
             problems.push(format!("{}: no string at {}", entry.name, e.stone));
             continue;
         };
@@ -120,12 +116,6 @@ fn check(
             && matches!(e.status, ExpectedStatus::Seki | ExpectedStatus::Alive)
             && report.status == Status::Alive;
         if !life_only && !matches(e.status, report.status) {
-            let line: Vec<String> = report
-                .judgement
-                .proof
-                .iter()
-                .map(|m| m.to_string())
-                .collect();
             problems.push(format!(
                 "{} [{}] under {reading}: {} expected {}, solver says {} ({} nodes; line {})",
                 entry.name,
@@ -134,7 +124,7 @@ fn check(
                 e.status,
                 report.status,
                 report.judgement.nodes,
-                line.join(", ")
+                report.judgement.line()
             ));
         }
     }

@@ -2,7 +2,7 @@
 //! derived by hand from the spec (§3.3, §3.4) and the official commentary's table (§2).
 
 use rules_core::confirmation::{ConfirmationRules, InitialBan, KoPassRule};
-use rules_core::{Color, KoCapture, Point, Position, Setup, Size};
+use rules_core::{Color, KoCapture, Point, Position};
 use solver::reference::{RefVerdict, ReferenceError, ReferenceLimits, ReferenceSolver};
 use solver::{FirstMover, NewStoneScope, Reading};
 use std::time::Instant;
@@ -11,27 +11,9 @@ use RefVerdict::{Alive, Dead};
 
 /// A position from rows of `X` (black), `O` (white) and `.` (empty), the top row first.
 fn diagram(rows: &[&str]) -> Position {
-    let height = rows.len() as u32;
-    let width = rows[0].len() as u32;
-    let mut setup = Setup::new(Size::new(width, height).unwrap());
-    for (r, row) in rows.iter().enumerate() {
-        assert_eq!(row.len() as u32, width, "ragged diagram");
-        let y = height - 1 - r as u32;
-        for (x, c) in row.chars().enumerate() {
-            let p = Point::new(x as u32, y);
-            match c {
-                'X' => {
-                    setup.black.insert(p);
-                }
-                'O' => {
-                    setup.white.insert(p);
-                }
-                '.' => {}
-                _ => panic!("unknown diagram character {c:?}"),
-            }
-        }
-    }
-    Position::from_setup(&setup).unwrap()
+    rules_core::io::parse_diagram(&rows.join("\n"))
+        .unwrap_or_else(|e| panic!("bad test diagram: {e}"))
+        .position
 }
 
 fn pt(s: &str) -> Point {
