@@ -280,13 +280,11 @@ fn arbitrary_bytes_never_panic() {
     }
 }
 
-/// Runs `shikatsu gtp` with `args` on `script`; returns the responses, one per command.
-fn gtp_session(args: &[&str], script: &str) -> Vec<String> {
+/// Sends `script` to a GTP engine started by `engine` and returns its responses, one per
+/// command.
+fn converse(mut engine: Command, script: &str) -> Vec<String> {
     use std::io::Write;
-    let mut child = shikatsu()
-        .arg("gtp")
-        .args(args)
-        .current_dir(repo())
+    let mut child = engine
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
@@ -300,9 +298,16 @@ fn gtp_session(args: &[&str], script: &str) -> Vec<String> {
     let out = child.wait_with_output().expect("the engine stops");
     String::from_utf8_lossy(&out.stdout)
         .split("\n\n")
-        .filter(|r| !r.is_empty())
+        .filter(|r| !r.trim().is_empty())
         .map(str::to_string)
         .collect()
+}
+
+/// Runs `shikatsu gtp` with `args` on `script`; returns the responses, one per command.
+fn gtp_session(args: &[&str], script: &str) -> Vec<String> {
+    let mut engine = shikatsu();
+    engine.arg("gtp").args(args).current_dir(repo());
+    converse(engine, script)
 }
 
 #[test]
@@ -386,25 +391,9 @@ fn gtp_answers_like_gnu_go_where_the_rules_agree() {
                   play b a1\nplay w b1\nplay b b2\nplay w c2\nplay b g1\nplay w d1\n\
                   play b c1\nplay w b1\nplay w g7\nplay b g5\nplay w b1\nplay b c1\n\
                   boardsize 30\nkomi x\nplay b z9\nquit\n";
-    use std::io::Write;
-    let mut child = std::process::Command::new(gnugo)
-        .args(["--mode", "gtp", "--forbid-suicide", "--simple-ko"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("GNU Go starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(script.as_bytes())
-        .expect("script sent");
-    let out = child.wait_with_output().expect("GNU Go stops");
-    let theirs: Vec<String> = String::from_utf8_lossy(&out.stdout)
-        .split("\n\n")
-        .filter(|r| !r.trim().is_empty())
-        .map(|r| r.trim().to_string())
-        .collect();
+    let mut gnugo = Command::new(gnugo);
+    gnugo.args(["--mode", "gtp", "--forbid-suicide", "--simple-ko"]);
+    let theirs = converse(gnugo, script);
     let ours = gtp_session(&[], script);
     assert_eq!(ours.len(), theirs.len(), "ours {ours:?}\ntheirs {theirs:?}");
     let commands: Vec<&str> = script.lines().collect();
