@@ -51,6 +51,7 @@ fn by_color(pair: &rules_core::ByColor<PointSet>) -> BTreeMap<&'static str, Vec<
 fn decided_by(report: &StringReport) -> &'static str {
     match report.judgement.decided_by {
         DecidedBy::PassAlive => "pass-alive",
+        DecidedBy::SafeRegions => "safe-regions",
         DecidedBy::Search => "search",
     }
 }
@@ -97,6 +98,9 @@ fn reason_sentence(report: &StringReport) -> String {
     match (report.status, j.decided_by, j.life) {
         (_, DecidedBy::PassAlive, _) => format!(
             "{owner} keeps these stones even if {owner} only passes: they are pass-alive (Benson), so {opponent} cannot capture them (Art. 7-1)."
+        ),
+        (_, DecidedBy::SafeRegions, _) => format!(
+            "{opponent} can never take the last liberty of these stones in two of their regions, whatever {opponent} plays there, if {owner} answers in the same region, so {opponent} cannot capture them (Art. 7-1)."
         ),
         (Status::Dead, _, _) => format!(
             "{opponent} can capture these stones and {owner} cannot then make a stone on their points that {opponent} could not capture (Art. 7-1)."

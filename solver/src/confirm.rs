@@ -23,10 +23,11 @@
 
 use crate::dfpn::{Budget, Dfpn, Evaluation, Game, Outcome, SolverConfig, StopReason};
 use crate::reading::{FirstMover, NewStoneScope, Reading};
-use rules_core::areas::{independent_areas, Areas};
-use rules_core::benson::pass_alive_for;
-use rules_core::confirmation::{ConfirmationMove, ConfirmationState};
-use rules_core::{Color, KoCapture, Point, PointSet, Position, ZobristHash};
+use crate::safety::{safe_blocks, Safety, SafetyLimits};
+use rules_core::areas::{areas_from, Areas};
+use rules_core::benson::{pass_alive, pass_alive_for, PassAlive};
+use rules_core::confirmation::{ConfirmationMove, ConfirmationRules, ConfirmationState};
+use rules_core::{ByColor, Color, KoCapture, Point, PointSet, Position, ZobristHash};
 use std::num::NonZeroU64;
 use std::time::Duration;
 
@@ -71,6 +72,9 @@ pub enum Life {
 pub enum DecidedBy {
     /// The string is pass-alive (Benson): alive without search.
     PassAlive,
+    /// The safety solver proved it can never be captured ([`crate::safety`]): every block
+    /// of it has two regions in which the opponent cannot take its last liberty.
+    SafeRegions,
     /// A proof-number search.
     Search,
 }
@@ -394,8 +398,50 @@ impl ConfirmationGame for KillGame {
     }
 }
 
+/// What is computed once per position before its strings are judged: the blocks that can
+/// never be captured (Benson's pass-alive chains and the safety solver's safe blocks) and
+/// the independent areas they cut the board into.
+#[derive(Debug)]
+pub(crate) struct Survey {
+    /// The areas, with every never-capturable block as a separator.
+    pub(crate) areas: Areas,
+    /// Benson's pass-alive chains, per colour.
+    pub(crate) pass_alive: ByColor<PointSet>,
+    /// Safety-solver nodes spent.
+    pub(crate) nodes: u64,
+}
+
+/// Surveys `position`: Benson, then the safety solver for both colours, then the areas.
+pub(crate) fn survey(position: &Position, rules: ConfirmationRules) -> Survey {
+    let benson = pass_alive(position);
+    let limits = SafetyLimits::default();
+    let black = safe_blocks(position, Color::Black, rules, &limits);
+    let white = safe_blocks(position, Color::White, rules, &limits);
+    let region_points = |s: &Safety| {
+        s.regions
+            .iter()
+            .fold(PointSet::new(), |acc, r| acc.union(&r.points))
+    };
+    let separators = PassAlive {
+        chains: ByColor {
+            black: benson.chains.black.union(&black.safe),
+            white: benson.chains.white.union(&white.safe),
+        },
+        regions: ByColor {
+            black: benson.regions.black.union(&region_points(&black)),
+            white: benson.regions.white.union(&region_points(&white)),
+        },
+        ..benson
+    };
+    Survey {
+        areas: areas_from(position, separators),
+        pass_alive: benson.chains,
+        nodes: black.nodes + white.nodes,
+    }
+}
+
 /// The points where play is allowed when judging the string through `stone`, or `None`
-/// when the string is pass-alive.
+/// when the string can never be captured.
 fn search_scope(position: &Position, areas: &Areas, stone: Point) -> Option<PointSet> {
     let area = areas.area_of(stone)?;
     let area = &areas.areas[area];
@@ -437,15 +483,15 @@ pub fn judge_string(
     reading: &Reading,
     limits: &Limits,
 ) -> StringJudgement {
-    let areas = independent_areas(position);
-    judge_string_in(position, &areas, last_ko_capture, stone, reading, limits)
+    let survey = survey(position, reading.ko);
+    judge_string_in(position, &survey, last_ko_capture, stone, reading, limits)
 }
 
-/// [`judge_string`] with the position's independent areas already computed, so that judging
-/// every string of a position computes them once.
+/// [`judge_string`] with the position's survey already made, so that judging every string
+/// of a position makes it once.
 pub(crate) fn judge_string_in(
     position: &Position,
-    areas: &Areas,
+    survey: &Survey,
     last_ko_capture: Option<KoCapture>,
     stone: Point,
     reading: &Reading,
@@ -463,7 +509,10 @@ pub(crate) fn judge_string_in(
         nodes: 0,
         searched_points: 0,
     };
-    let Some(allowed) = search_scope(position, areas, stone) else {
+    let Some(allowed) = search_scope(position, &survey.areas, stone) else {
+        if !survey.pass_alive[defender].contains(stone) {
+            judgement.decided_by = DecidedBy::SafeRegions;
+        }
         return judgement;
     };
     judgement.decided_by = DecidedBy::Search;

@@ -8,6 +8,7 @@ pub mod confirm;
 pub mod dfpn;
 pub mod reading;
 pub mod reference;
+pub mod safety;
 pub mod scoring;
 
 pub use reading::{FirstMover, NewStoneScope, Reading};

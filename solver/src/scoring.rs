@@ -11,10 +11,9 @@
 //!    stay on the board and count for nobody.
 //! 4. Score = territory + prisoners of the game + prisoners removed in step 3; komi to White.
 
-use crate::confirm::{judge_string_in, Life, Limits, StringJudgement};
+use crate::confirm::{judge_string_in, survey, Life, Limits, StringJudgement};
 use crate::reading::Reading;
 use rayon::prelude::*;
-use rules_core::areas::independent_areas;
 use rules_core::io::Komi;
 use rules_core::{ByColor, Color, KoCapture, Point, PointSet, Position};
 use std::fmt;
@@ -115,6 +114,8 @@ pub struct PositionJudgement {
     pub territory: Option<Territory>,
     /// The score, when no string is unknown and komi is known.
     pub score: Option<Score>,
+    /// Search nodes spent by the safety solver before the strings were judged.
+    pub survey_nodes: u64,
 }
 
 impl PositionJudgement {
@@ -244,7 +245,7 @@ pub fn judge_position(
             heads.push(p);
         }
     }
-    let areas = independent_areas(position);
+    let survey = survey(position, reading.ko);
     let deadline = limits.max_total_time.map(|t| Instant::now() + t);
     let judgements: Vec<StringJudgement> = heads
         .par_iter()
@@ -254,7 +255,7 @@ pub fn judge_position(
                 let left = deadline.saturating_duration_since(Instant::now());
                 own.max_time = Some(own.max_time.map_or(left, |t| t.min(left)));
             }
-            judge_string_in(position, &areas, last_ko_capture, p, reading, &own)
+            judge_string_in(position, &survey, last_ko_capture, p, reading, &own)
         })
         .collect();
     let any_unknown = judgements
@@ -299,5 +300,6 @@ pub fn judge_position(
         strings,
         territory: terr,
         score,
+        survey_nodes: survey.nodes,
     }
 }

@@ -1,7 +1,7 @@
 //! df-pn against the exhaustive reference on seeded random small positions.
 //!
-//! Every string of every position is judged by `solver::confirm::judge_string` (df-pn, with
-//! locality and the pass-alive shortcut) and by `solver::reference::ReferenceSolver`
+//! Every string of every position is judged by `solver::scoring::judge_position` (df-pn, with
+//! locality, the pass-alive shortcut and the safety solver) and by `solver::reference::ReferenceSolver`
 //! (attractor computation over the whole reachable state graph, whole board, no shortcut).
 //! They must agree on every string. Readings vary with the seed: the default, once-per-ko,
 //! defender first, local-2, and the area scope where the area is the whole board.
@@ -11,8 +11,9 @@ use rand::{Rng, SeedableRng};
 use rules_core::benson::pass_alive;
 use rules_core::confirmation::{ConfirmationRules, InitialBan, KoPassRule};
 use rules_core::{Color, Move, Position, Size};
-use solver::confirm::{judge_string, Life, Limits};
+use solver::confirm::{DecidedBy, Life, Limits};
 use solver::reference::{RefVerdict, ReferenceError, ReferenceLimits, ReferenceSolver};
+use solver::scoring::judge_position;
 use solver::{FirstMover, NewStoneScope, Reading};
 use std::num::NonZeroU64;
 
@@ -72,6 +73,8 @@ struct Tally {
     strings: usize,
     dead: usize,
     too_large: usize,
+    /// Strings proved by the safety solver without a search of their own.
+    safe_regions: usize,
     nodes: u64,
     by_reading: std::collections::BTreeMap<String, usize>,
     reference_time: std::time::Duration,
@@ -106,12 +109,21 @@ fn batch(seed: u64, wanted: usize) -> Tally {
         t.reference_time += t0.elapsed();
         t.positions += 1;
         *t.by_reading.entry(reading.to_string()).or_default() += 1;
+        // One judgement of the whole position: the survey (Benson, the safety solver, the
+        // areas) is made once, as `status` does.
+        let t1 = std::time::Instant::now();
+        let judged = judge_position(&pos, None, None, &reading, &limits);
+        t.dfpn_time += t1.elapsed();
         for (stone, color, verdict) in expected {
-            let t1 = std::time::Instant::now();
-            let got = judge_string(&pos, None, stone, &reading, &limits);
-            t.dfpn_time += t1.elapsed();
+            let got = &judged
+                .string_at(stone)
+                .expect("every reference string is judged")
+                .judgement;
             t.nodes += got.nodes;
             t.strings += 1;
+            if got.decided_by == DecidedBy::SafeRegions {
+                t.safe_regions += 1;
+            }
             let want = match verdict {
                 RefVerdict::Alive => Life::Alive,
                 RefVerdict::Dead => {
@@ -151,6 +163,7 @@ fn dfpn_agrees_with_the_reference_on_random_small_positions() {
         total.strings += b.strings;
         total.dead += b.dead;
         total.too_large += b.too_large;
+        total.safe_regions += b.safe_regions;
         total.nodes += b.nodes;
         total.reference_time += b.reference_time;
         total.dfpn_time += b.dfpn_time;
@@ -159,8 +172,8 @@ fn dfpn_agrees_with_the_reference_on_random_small_positions() {
         }
     }
     eprintln!(
-        "{} positions, {} strings ({} dead) agree; {} skipped as too large; {} df-pn nodes",
-        total.positions, total.strings, total.dead, total.too_large, total.nodes
+        "{} positions, {} strings ({} dead, {} proved by the safety solver) agree; {} skipped as too large; {} df-pn nodes",
+        total.positions, total.strings, total.dead, total.safe_regions, total.too_large, total.nodes
     );
     eprintln!(
         "time: reference {:.1} s, df-pn {:.1} s (summed over threads)",
@@ -174,6 +187,10 @@ fn dfpn_agrees_with_the_reference_on_random_small_positions() {
     assert!(
         total.dead > total.strings / 10,
         "too few dead strings to test anything"
+    );
+    assert!(
+        total.safe_regions > 0,
+        "the safety solver proved nothing: its verdicts went untested"
     );
     let _ = Color::Black;
 }

@@ -97,7 +97,7 @@ fn main() -> ExitCode {
         let pa = j
             .strings
             .iter()
-            .filter(|s| s.judgement.decided_by == DecidedBy::PassAlive)
+            .filter(|s| s.judgement.decided_by != DecidedBy::Search)
             .count();
         let unk = j
             .strings

@@ -1,0 +1,587 @@
+//! Strings that can never be captured, proved region by region: a safety solver in the
+//! spirit of Müller's ("Playing it safe", 1997), built so that Benson's pass-alive test is
+//! its simplest case.
+//!
+//! Benson's test proves little on a real final position: a group whose eye space is one
+//! large territory has a *region* (a maximal connected set of points without its stones)
+//! whose inner points are not liberties of the group, so the region is not "healthy" and
+//! the group is not pass-alive. Here a region is proved by a small search instead of a
+//! static test.
+//!
+//! ## The local game of a region
+//! For colour `C`, a region `r` (maximal connected set of points not holding a `C` stone)
+//! and its boundary blocks `B(r)` (the `C` strings next to it): the opponent `A` moves
+//! first and must move inside `r` every time (a play in `r`, or a pass for a ko whose stone
+//! is in `r`; never a plain pass); `C` answers inside `r` or passes. `A` wins when some
+//! string holding a boundary stone has no liberty left inside `r`, or a boundary stone has
+//! been captured. Infinite play is a failure for `A`. The region is **proved** when `A`
+//! cannot win this game.
+//!
+//! ## Combining regions
+//! Like Benson's algorithm: start with every `C` block and every proved region; drop a block
+//! with fewer than two proved regions, then every region next to a dropped block; repeat.
+//! The blocks left are **safe**: they can never be captured in hypothetical play, whatever
+//! the opponent does, by the confirmation rules of Art. 7-2 included.
+//!
+//! Why this is exact. `C`'s strategy: answer a move of `A` inside a proved region with that
+//! region's local strategy; answer anything else with a pass. A region then only ever sees
+//! its own alternation of `A`'s move and `C`'s answer, which is its local game, so no
+//! boundary string ever loses its last liberty inside any proved region. Every safe block
+//! has two proved regions, so it always keeps a liberty in each, and is never captured.
+//! The local game was played on the whole board with the outside as it stood; the outside
+//! only enters through the liberties of boundary strings outside `r` (`A`'s strings in `r`
+//! have all their liberties in `r`, being inside a maximal region), and those liberties only
+//! decide legality when a boundary string would otherwise be left without a liberty in `r`,
+//! which is already a win for `A` in the local game. Ko bans name the capturing stone, so a
+//! ko in `r` only involves `r`; a pass for that ko counts as a move in `r`.
+
+use crate::dfpn::{Budget, Dfpn, Evaluation, Game, Outcome, SolverConfig, StopReason};
+use rules_core::confirmation::{ConfirmationMove, ConfirmationRules, ConfirmationState};
+use rules_core::{Color, Point, PointSet, Position, ZobristHash};
+use std::num::NonZeroU64;
+
+/// A region of one colour: a maximal connected set of points not holding that colour's
+/// stones, with the colour's strings around it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// Its points (empty, or holding the opponent's stones).
+    pub points: PointSet,
+    /// One stone of each boundary string.
+    pub boundary: Vec<Point>,
+    /// One stone of each boundary string that has a liberty in the region: the strings for
+    /// which the region may count.
+    pub vital_for: Vec<Point>,
+}
+
+/// The regions of `color` on `position`, in board order.
+///
+/// ```
+/// use rules_core::io::parse_diagram;
+/// use rules_core::Color;
+/// use solver::safety::regions;
+/// let game = parse_diagram("
+///  . X . X .
+///  X X X X X
+///  . . . . .").unwrap();
+/// // Black's regions: A3, C3, E3 and the bottom row.
+/// assert_eq!(regions(&game.position, Color::Black).len(), 4);
+/// ```
+pub fn regions(position: &Position, color: Color) -> Vec<Region> {
+    let size = position.size();
+    let mut seen = PointSet::new();
+    let mut out = Vec::new();
+    for start in size.points() {
+        if seen.contains(start) || position.color_at(start) == Some(color) {
+            continue;
+        }
+        let mut points = PointSet::new();
+        let mut boundary_stones = PointSet::new();
+        let mut boundary = Vec::new();
+        let mut stack = vec![start];
+        seen.insert(start);
+        while let Some(p) = stack.pop() {
+            points.insert(p);
+            for n in p.neighbours(size) {
+                if position.color_at(n) == Some(color) {
+                    if !boundary_stones.contains(n) {
+                        boundary.push(n);
+                        for s in position.string_stones(n) {
+                            boundary_stones.insert(s);
+                        }
+                    }
+                } else if !seen.contains(n) {
+                    seen.insert(n);
+                    stack.push(n);
+                }
+            }
+        }
+        boundary.sort();
+        let vital_for = boundary
+            .iter()
+            .copied()
+            .filter(|&b| !position.liberties(b).intersection(&points).is_empty())
+            .collect();
+        out.push(Region {
+            points,
+            boundary,
+            vital_for,
+        });
+    }
+    out
+}
+
+/// How a region is claimed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Claim {
+    /// With other regions: every claimed string keeps a liberty in the region; the
+    /// claimed strings' second liberty comes from another region.
+    WithOthers,
+    /// Alone: every boundary string keeps two liberties in the region whenever the
+    /// opponent is to move, whatever happens outside.
+    Alone,
+}
+
+/// The local game of one region: the opponent tries to take the boundary strings'
+/// liberties inside the region.
+#[derive(Debug)]
+struct RegionGame {
+    owner: Color,
+    region: PointSet,
+    boundary: Vec<Point>,
+    vital_for: Vec<Point>,
+    claim: Claim,
+}
+
+impl RegionGame {
+    /// The empty points of the region next to claimed strings.
+    fn boundary_liberties(&self, pos: &Position) -> PointSet {
+        let mut libs = PointSet::new();
+        for &b in &self.vital_for {
+            libs = libs.union(&pos.liberties(b).intersection(&self.region));
+        }
+        libs
+    }
+
+    /// Whether the opponent can no longer win: Benson's test inside the region. The owner's
+    /// strings there are the boundary strings and any new strings inside; the sub-regions
+    /// are the connected sets of region points without owner stones; a sub-region is vital
+    /// to a string when all its empty points are the string's liberties. Strings without
+    /// enough vital sub-regions are dropped, with the sub-regions next to them, until
+    /// nothing changes. Enough: two for a string inside the region and, when the region is
+    /// claimed alone, for every boundary string; one (and a liberty outside) for a string
+    /// claimed with other regions; one or a liberty outside for any other boundary string.
+    /// When every string left has enough, the opponent can never fill a vital sub-region's
+    /// last empty point (its stones there would have no liberty and capture nothing), so the
+    /// owner may pass for ever.
+    fn settled(&self, pos: &Position) -> bool {
+        let size = pos.size();
+        // The owner's strings touching the region, by one stone each.
+        let mut strings: Vec<(Point, PointSet, PointSet)> = Vec::new(); // (head, stones, libs)
+        let mut on_string = PointSet::new();
+        let mut subregions: Vec<(PointSet, PointSet)> = Vec::new(); // (points, empty)
+        let mut seen = PointSet::new();
+        for start in self.region.iter() {
+            if pos.color_at(start) == Some(self.owner) {
+                if !on_string.contains(start) {
+                    let stones: PointSet = pos.string_stones(start).collect();
+                    on_string = on_string.union(&stones);
+                    strings.push((start, stones, pos.liberties(start)));
+                }
+                continue;
+            }
+            if seen.contains(start) {
+                continue;
+            }
+            let mut points = PointSet::new();
+            let mut empty = PointSet::new();
+            let mut stack = vec![start];
+            seen.insert(start);
+            while let Some(p) = stack.pop() {
+                points.insert(p);
+                if pos.is_empty_point(p) {
+                    empty.insert(p);
+                }
+                for n in p.neighbours(size) {
+                    if self.region.contains(n)
+                        && !seen.contains(n)
+                        && pos.color_at(n) != Some(self.owner)
+                    {
+                        seen.insert(n);
+                        stack.push(n);
+                    }
+                }
+            }
+            subregions.push((points, empty));
+        }
+        for &b in &self.boundary {
+            if !on_string.contains(b) {
+                let stones: PointSet = pos.string_stones(b).collect();
+                on_string = on_string.union(&stones);
+                strings.push((b, stones, pos.liberties(b)));
+            }
+        }
+        let needs = |stones: &PointSet, libs: &PointSet| -> (usize, bool) {
+            let outside = !libs.difference(&self.region).is_empty();
+            let boundary = self.boundary.iter().any(|&b| stones.contains(b));
+            let claimed = self.vital_for.iter().any(|&b| stones.contains(b));
+            match (boundary, claimed, self.claim) {
+                (false, _, _) | (true, _, Claim::Alone) => (2, true),
+                (true, true, Claim::WithOthers) => (1, outside),
+                (true, false, Claim::WithOthers) => (usize::from(!outside), true),
+            }
+        };
+        let mut alive: Vec<bool> = vec![true; strings.len()];
+        let mut live_regions: Vec<bool> = vec![true; subregions.len()];
+        loop {
+            let mut changed = false;
+            for (i, (_, stones, libs)) in strings.iter().enumerate() {
+                if !alive[i] {
+                    continue;
+                }
+                let (need, ok) = needs(stones, libs);
+                let vital = subregions
+                    .iter()
+                    .zip(&live_regions)
+                    .filter(|((_, empty), &live)| {
+                        live && !empty.is_empty() && empty.intersection(libs).len() == empty.len()
+                    })
+                    .count();
+                if !ok || vital < need {
+                    alive[i] = false;
+                    changed = true;
+                }
+            }
+            for (j, (points, _)) in subregions.iter().enumerate() {
+                if !live_regions[j] {
+                    continue;
+                }
+                let touches_dropped = strings.iter().zip(&alive).any(|((_, stones, _), &a)| {
+                    !a && points
+                        .iter()
+                        .any(|p| p.neighbours(size).any(|n| stones.contains(n)))
+                });
+                if touches_dropped {
+                    live_regions[j] = false;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        alive.iter().all(|&a| a)
+    }
+}
+
+impl Game for RegionGame {
+    type State = ConfirmationState;
+    type Move = ConfirmationMove;
+
+    fn key(&self, state: &ConfirmationState) -> ZobristHash {
+        state.hash()
+    }
+
+    fn prover_to_move(&self, state: &ConfirmationState) -> bool {
+        state.to_move() != self.owner
+    }
+
+    fn evaluate(
+        &mut self,
+        state: &ConfirmationState,
+        _: &mut Budget,
+    ) -> Result<Evaluation, StopReason> {
+        let pos = state.position();
+        if self
+            .boundary
+            .iter()
+            .any(|&b| pos.color_at(b) != Some(self.owner))
+        {
+            return Ok(Evaluation::Goal);
+        }
+        let need = match self.claim {
+            Claim::WithOthers => 1,
+            // Outside liberties may all be gone: a string with one liberty in the region and
+            // the opponent to move is as good as captured.
+            Claim::Alone if state.to_move() != self.owner => 2,
+            Claim::Alone => 1,
+        };
+        if self
+            .vital_for
+            .iter()
+            .any(|&b| pos.liberties(b).intersection(&self.region).len() < need)
+        {
+            return Ok(Evaluation::Goal);
+        }
+        if self.settled(pos) {
+            return Ok(Evaluation::Failure);
+        }
+        Ok(Evaluation::Open)
+    }
+
+    fn moves(&self, state: &ConfirmationState) -> Vec<ConfirmationMove> {
+        let pos = state.position();
+        let attacker_to_move = state.to_move() != self.owner;
+        let focus = self.boundary_liberties(pos);
+        let mut first = Vec::new();
+        let mut rest = Vec::new();
+        for p in self.region.iter() {
+            let mv = ConfirmationMove::Play(p);
+            if pos.is_empty_point(p) && state.is_legal(mv) {
+                if focus.contains(p) {
+                    first.push(mv);
+                } else {
+                    rest.push(mv);
+                }
+            }
+        }
+        first.append(&mut rest);
+        for s in state.bans().iter() {
+            if self.region.contains(s) && state.is_legal(ConfirmationMove::PassForKo(s)) {
+                first.push(ConfirmationMove::PassForKo(s));
+            }
+        }
+        if !attacker_to_move {
+            first.push(ConfirmationMove::Pass);
+        }
+        first
+    }
+
+    fn play(&self, state: &ConfirmationState, mv: ConfirmationMove) -> ConfirmationState {
+        let mut next = state.clone();
+        next.play_unchecked(mv);
+        next
+    }
+
+    fn play_into(
+        &self,
+        state: &ConfirmationState,
+        mv: ConfirmationMove,
+        out: &mut ConfirmationState,
+    ) {
+        out.clone_from(state);
+        out.play_unchecked(mv);
+    }
+}
+
+/// Limits of the safety solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SafetyLimits {
+    /// Regions with more points than this are not searched (they are not proved).
+    pub max_region_points: usize,
+    /// Most search nodes per region.
+    pub max_nodes_per_region: Option<NonZeroU64>,
+    /// Most transposition-table entries per region search.
+    pub table_entries: usize,
+}
+
+impl Default for SafetyLimits {
+    fn default() -> SafetyLimits {
+        SafetyLimits {
+            max_region_points: 20,
+            max_nodes_per_region: NonZeroU64::new(5_000),
+            table_entries: 1 << 14,
+        }
+    }
+}
+
+/// What the safety solver proved for one colour.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Safety {
+    /// The stones of the safe blocks: never capturable.
+    pub safe: PointSet,
+    /// The proved regions whose boundary blocks are all safe.
+    pub regions: Vec<Region>,
+    /// Search nodes spent.
+    pub nodes: u64,
+}
+
+/// The boundary strings of `region` for which the opponent cannot win the local game of
+/// `owner`, or `None` when none is proved within the limits.
+///
+/// The first try claims every string with a liberty in the region. When the opponent wins,
+/// the strings left without a liberty in the region at the end of its winning line are not
+/// claimed any more and the game is searched again: the region may still count for the
+/// others. A captured boundary string ends the attempt (the region then is not closed).
+fn region_proved(
+    position: &Position,
+    rules: ConfirmationRules,
+    owner: Color,
+    region: &Region,
+    claim: Claim,
+    limits: &SafetyLimits,
+    nodes: &mut u64,
+) -> Option<Vec<Point>> {
+    let mut start = ConfirmationState::new(position.clone(), rules, None);
+    start.set_to_move(!owner);
+    let mut budget = Budget::new(limits.max_nodes_per_region, None, None);
+    let mut claimed = match claim {
+        Claim::WithOthers => region.vital_for.clone(),
+        Claim::Alone => region.boundary.clone(),
+    };
+    let mut verdict = None;
+    while !claimed.is_empty() {
+        let mut solver = Dfpn::new(
+            RegionGame {
+                owner,
+                region: region.points,
+                boundary: region.boundary.clone(),
+                vital_for: claimed.clone(),
+                claim,
+            },
+            SolverConfig {
+                table_entries: limits.table_entries,
+                ..SolverConfig::default()
+            },
+        );
+        match solver.solve(&start, &mut budget) {
+            // Proved only when the opponent's win is refuted; a limit proves nothing.
+            Outcome::Disproved { .. } => {
+                verdict = Some(claimed);
+                break;
+            }
+            Outcome::Unknown(_) => break,
+            Outcome::Proved { line } => {
+                let mut end = start.clone();
+                for mv in line {
+                    end.play_unchecked(mv);
+                }
+                let pos = end.position();
+                if claim == Claim::Alone
+                    || region
+                        .boundary
+                        .iter()
+                        .any(|&b| pos.color_at(b) != Some(owner))
+                {
+                    break;
+                }
+                let before = claimed.len();
+                claimed.retain(|&b| !pos.liberties(b).intersection(&region.points).is_empty());
+                if claimed.len() == before {
+                    // The line did not end in a win (a table entry stood for it): stop
+                    // rather than loop.
+                    break;
+                }
+            }
+        }
+    }
+    *nodes += budget.nodes();
+    verdict
+}
+
+/// The blocks of `color` that can never be captured, by the local games of their regions
+/// combined as in Benson's algorithm (see the module documentation).
+///
+/// ```
+/// use rules_core::io::parse_diagram;
+/// use rules_core::confirmation::ConfirmationRules;
+/// use rules_core::{benson, Color, Point};
+/// use solver::safety::{safe_blocks, SafetyLimits};
+/// // Black's wall has two corners of six points: not pass-alive by Benson (A1 and G1 are
+/// // not liberties of the wall), but White can never take the wall's last liberty in
+/// // either corner.
+/// let game = parse_diagram("
+///  . . . . . . .
+///  X X X X X X X
+///  . . . X . . .
+///  . . . X . . .").unwrap();
+/// let wall: Point = "A3".parse().unwrap();
+/// assert!(!benson::pass_alive_for(&game.position, Color::Black).chains.contains(wall));
+/// let safety = safe_blocks(&game.position, Color::Black, ConfirmationRules::default(), &SafetyLimits::default());
+/// assert!(safety.safe.contains(wall));
+/// ```
+pub fn safe_blocks(
+    position: &Position,
+    color: Color,
+    rules: ConfirmationRules,
+    limits: &SafetyLimits,
+) -> Safety {
+    let mut nodes = 0;
+    let candidates: Vec<Region> = regions(position, color)
+        .into_iter()
+        .filter(|r| r.points.len() <= limits.max_region_points && !r.boundary.is_empty())
+        .collect();
+    let mut proofs: Vec<Option<(Claim, Vec<Point>)>> = candidates
+        .iter()
+        .map(|r| {
+            region_proved(
+                position,
+                rules,
+                color,
+                r,
+                Claim::WithOthers,
+                limits,
+                &mut nodes,
+            )
+            .map(|claimed| (Claim::WithOthers, claimed))
+        })
+        .collect();
+    let mut safe = combine(position, color, &candidates, &proofs);
+    // A block short of a second region may still be safe by one region alone.
+    let mut retried = false;
+    for (r, proof) in candidates.iter().zip(proofs.iter_mut()) {
+        if r.boundary.iter().all(|&b| safe.contains(b)) {
+            continue;
+        }
+        if let Some(claimed) =
+            region_proved(position, rules, color, r, Claim::Alone, limits, &mut nodes)
+        {
+            *proof = Some((Claim::Alone, claimed));
+            retried = true;
+        }
+    }
+    if retried {
+        safe = combine(position, color, &candidates, &proofs);
+    }
+    let regions = candidates
+        .into_iter()
+        .zip(proofs)
+        .filter_map(|(mut r, proof)| {
+            let (claim, claimed) = proof?;
+            let valid = claim == Claim::Alone || r.boundary.iter().all(|&b| safe.contains(b));
+            r.vital_for = claimed;
+            valid.then_some(r)
+        })
+        .collect();
+    Safety {
+        safe,
+        regions,
+        nodes,
+    }
+}
+
+/// Benson's combination: the blocks with two proved regions (a region proved alone counts
+/// twice), every region claimed with others needing all its boundary blocks kept.
+fn combine(
+    position: &Position,
+    color: Color,
+    candidates: &[Region],
+    proofs: &[Option<(Claim, Vec<Point>)>],
+) -> PointSet {
+    let mut blocks: Vec<PointSet> = Vec::new();
+    let mut alive = PointSet::new();
+    for p in position.size().points() {
+        if position.color_at(p) == Some(color) && !alive.contains(p) {
+            let stones: PointSet = position.string_stones(p).collect();
+            alive = alive.union(&stones);
+            blocks.push(stones);
+        }
+    }
+    let mut valid: Vec<bool> = proofs.iter().map(Option::is_some).collect();
+    loop {
+        let mut changed = false;
+        blocks.retain(|stones| {
+            let count: usize = candidates
+                .iter()
+                .zip(proofs)
+                .zip(&valid)
+                .filter(|(_, &v)| v)
+                .map(|((r, proof), _)| match proof {
+                    Some((Claim::Alone, _)) if r.boundary.iter().any(|&b| stones.contains(b)) => 2,
+                    Some((Claim::WithOthers, claimed))
+                        if claimed.iter().any(|&b| stones.contains(b)) =>
+                    {
+                        1
+                    }
+                    _ => 0,
+                })
+                .sum();
+            if count >= 2 {
+                true
+            } else {
+                alive = alive.difference(stones);
+                changed = true;
+                false
+            }
+        });
+        for ((r, proof), v) in candidates.iter().zip(proofs).zip(valid.iter_mut()) {
+            let needs_others = matches!(proof, Some((Claim::WithOthers, _)));
+            if *v && needs_others && !r.boundary.iter().all(|&b| alive.contains(b)) {
+                *v = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            return alive;
+        }
+    }
+}
