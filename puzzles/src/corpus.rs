@@ -368,3 +368,46 @@ pub fn parse_entry(name: &str, text: &str) -> Result<CorpusEntry, (usize, String
         scoring,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BOARD: &str = "  A B C D\n4 . X . X\n3 X X X X\n2 O O O O\n1 . O . O\n";
+
+    fn parse(headers: &str) -> Result<CorpusEntry, (usize, String)> {
+        parse_entry("t", &format!("# theme: t\n{headers}{BOARD}"))
+    }
+
+    #[test]
+    fn scoring_lines_are_read_sorted_and_optional() {
+        let e = parse(
+            "# komi 0.5\n# expect-territory B: C4 A4\n# expect-dame: none\n# expect-score: B+2.5\n",
+        )
+        .unwrap();
+        let size = e.position.size();
+        let p = |s| Point::from_gtp(s, size).unwrap();
+        assert_eq!(e.scoring.territory[0], Some(vec![p("A4"), p("C4")]));
+        assert_eq!(e.scoring.territory[1], None);
+        assert_eq!(e.scoring.dame, Some(vec![]));
+        assert_eq!(e.scoring.score.as_deref(), Some("B+2.5"));
+        assert!(parse("").unwrap().scoring.is_empty());
+    }
+
+    #[test]
+    fn bad_scoring_lines_name_their_line() {
+        // Line 2 is the first header after the theme.
+        for bad in [
+            "# expect-score: B+1\n",
+            "# komi 0\n# expect-score: X+1\n",
+            "# expect-territory G: A4\n",
+            "# expect-territory B: Z9\n",
+            "# expect-removed W: B3\n",
+            "# expect-dame:\n",
+            "# expect-dame: A4\n# expect-dame: C4\n",
+        ] {
+            let (line, message) = parse(bad).unwrap_err();
+            assert!(line >= 2, "{bad:?}: line {line} ({message})");
+        }
+    }
+}
