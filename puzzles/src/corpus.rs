@@ -13,6 +13,13 @@
 //! # expect A2 dead
 //! # reading once-per-ko: expect A2 dead
 //! # note: why, citing the rule
+//! # komi 0
+//! # expect-territory B: A2 B2
+//! # expect-territory W: none
+//! # expect-dame: none
+//! # expect-removed W: A2
+//! # expect-removed B: none
+//! # expect-score: B+3
 //! ```
 //!
 //! `expect` lines name one stone of a string (GTP coordinates) and its status under the
@@ -21,12 +28,18 @@
 //! them). Other header lines (`size`, `to-play`, `komi`, `captures`) belong to the diagram
 //! and are read by [`rules_core::io::parse_diagram`].
 //!
+//! The `expect-territory`, `expect-dame`, `expect-removed` and `expect-score` lines are
+//! optional: they give the Art. 8 and 10 result of the default reading where the commentary
+//! implies one (the territory points of a colour, the dame points, the dead stones of a colour
+//! removed from territory, the result with the file's komi). Each lists points or `none`;
+//! a line that is absent is not checked. See [`ExpectedScoring`].
+//!
 //! ```
 //! let corpus = puzzles::corpus::load_corpus(&puzzles::corpus::corpus_dir()).unwrap();
 //! assert!(!corpus.is_empty());
 //! ```
 
-use rules_core::io::parse_diagram;
+use rules_core::io::{parse_diagram, Komi};
 use rules_core::{Point, Position};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -84,6 +97,28 @@ pub struct Expectation {
     pub status: ExpectedStatus,
 }
 
+/// The expected Art. 8 and 10 result under the default reading; every part is optional,
+/// and only the parts a file gives are checked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExpectedScoring {
+    /// Territory points of Black and of White (`expect-territory B:` / `W:`), sorted.
+    pub territory: [Option<Vec<Point>>; 2],
+    /// Dame points (`expect-dame:`), sorted: empty points and points of dead stones that stay.
+    pub dame: Option<Vec<Point>>,
+    /// Dead stones removed from territory, Black's and White's (`expect-removed B:` / `W:`),
+    /// sorted.
+    pub removed: [Option<Vec<Point>>; 2],
+    /// The result (`expect-score:`), `B+x`, `W+x` or `0`, with the file's komi.
+    pub score: Option<String>,
+}
+
+impl ExpectedScoring {
+    /// Whether the file gives no scoring expectation at all.
+    pub fn is_empty(&self) -> bool {
+        *self == ExpectedScoring::default()
+    }
+}
+
 /// One position of the corpus.
 #[derive(Clone, Debug)]
 pub struct CorpusEntry {
@@ -97,12 +132,16 @@ pub struct CorpusEntry {
     pub diagram_text: String,
     /// The position.
     pub position: Position,
+    /// The komi of the diagram (`# komi`), needed for an `expect-score` line.
+    pub komi: Option<Komi>,
     /// The expected status of every string under the default reading.
     pub expectations: Vec<Expectation>,
     /// For disputed cases: the name of another reading and what it gives.
     pub alternative_readings: Vec<(String, Vec<Expectation>)>,
     /// Why (`# note:` lines joined).
     pub note: String,
+    /// The expected territory, dame, removed stones and score, where the file gives them.
+    pub scoring: ExpectedScoring,
 }
 
 impl CorpusEntry {
@@ -177,11 +216,54 @@ pub fn load_corpus(dir: &Path) -> Result<Vec<CorpusEntry>, CorpusError> {
 ///
 /// # Errors
 /// A missing `theme`, a malformed `expect` line, a stone that is not on the board or is
-/// no stone, or a diagram the diagram parser refuses.
+/// no stone, a malformed or repeated scoring line, an `expect-score` line without komi, or a
+/// diagram the diagram parser refuses.
 pub fn parse_entry(name: &str, text: &str) -> Result<CorpusEntry, (usize, String)> {
     let record = parse_diagram(text).map_err(|e| (e.line, e.to_string()))?;
     let position = record.position;
+    let komi = record.komi;
     let size = position.size();
+    let mut scoring = ExpectedScoring::default();
+    // A list of points, or `none`; sorted so that comparisons ignore the order written.
+    let parse_points = |body: &str, line: usize| -> Result<Vec<Point>, (usize, String)> {
+        let body = body.trim();
+        if body.eq_ignore_ascii_case("none") {
+            return Ok(Vec::new());
+        }
+        if body.is_empty() {
+            return Err((line, "expected points or 'none'".to_string()));
+        }
+        let mut points = body
+            .split_whitespace()
+            .map(|w| {
+                Point::from_gtp(w, size)
+                    .ok_or_else(|| (line, format!("'{w}' is no point of the board")))
+            })
+            .collect::<Result<Vec<Point>, _>>()?;
+        points.sort();
+        points.dedup();
+        Ok(points)
+    };
+    let colour_index = |body: &str, line: usize| -> Result<(usize, String), (usize, String)> {
+        let Some((colour, rest)) = body.split_once(':') else {
+            return Err((
+                line,
+                "expected 'B:' or 'W:' and a list of points".to_string(),
+            ));
+        };
+        match colour.trim() {
+            "B" | "b" => Ok((0, rest.to_string())),
+            "W" | "w" => Ok((1, rest.to_string())),
+            other => Err((line, format!("'{other}' is no colour (B or W)"))),
+        }
+    };
+    let set_once = |slot: &mut Option<Vec<Point>>, value: Vec<Point>, line: usize| {
+        if slot.is_some() {
+            return Err((line, "repeated scoring line".to_string()));
+        }
+        *slot = Some(value);
+        Ok(())
+    };
     let mut theme = None;
     let mut source = String::new();
     let mut notes: Vec<String> = Vec::new();
@@ -221,6 +303,40 @@ pub fn parse_entry(name: &str, text: &str) -> Result<CorpusEntry, (usize, String
             source = v.trim().to_string();
         } else if let Some(v) = rest.strip_prefix("note:") {
             notes.push(v.trim().to_string());
+        } else if let Some(v) = rest.strip_prefix("expect-territory ") {
+            let (index, body) = colour_index(v, line)?;
+            let points = parse_points(&body, line)?;
+            set_once(&mut scoring.territory[index], points, line)?;
+        } else if let Some(v) = rest.strip_prefix("expect-removed ") {
+            let (index, body) = colour_index(v, line)?;
+            let points = parse_points(&body, line)?;
+            for &p in &points {
+                let wanted = [rules_core::Color::Black, rules_core::Color::White][index];
+                if position.color_at(p) != Some(wanted) {
+                    return Err((line, format!("{p} holds no stone of that colour")));
+                }
+            }
+            set_once(&mut scoring.removed[index], points, line)?;
+        } else if let Some(v) = rest.strip_prefix("expect-dame:") {
+            let points = parse_points(v, line)?;
+            set_once(&mut scoring.dame, points, line)?;
+        } else if let Some(v) = rest.strip_prefix("expect-score:") {
+            if komi.is_none() {
+                return Err((
+                    line,
+                    "an expect-score line needs a '# komi' line".to_string(),
+                ));
+            }
+            if scoring.score.is_some() {
+                return Err((line, "repeated scoring line".to_string()));
+            }
+            let v = v.trim();
+            let valid = v == "0"
+                || ((v.starts_with("B+") || v.starts_with("W+")) && v[2..].parse::<Komi>().is_ok());
+            if !valid {
+                return Err((line, format!("'{v}' is no result (B+x, W+x or 0)")));
+            }
+            scoring.score = Some(v.to_string());
         } else if let Some(v) = rest.strip_prefix("expect ") {
             expectations.push(parse_expect(v, line)?);
         } else if let Some(v) = rest.strip_prefix("reading ") {
@@ -245,8 +361,53 @@ pub fn parse_entry(name: &str, text: &str) -> Result<CorpusEntry, (usize, String
         source,
         diagram_text: text.to_string(),
         position,
+        komi,
         expectations,
         alternative_readings,
         note: notes.join(" "),
+        scoring,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BOARD: &str = "  A B C D\n4 . X . X\n3 X X X X\n2 O O O O\n1 . O . O\n";
+
+    fn parse(headers: &str) -> Result<CorpusEntry, (usize, String)> {
+        parse_entry("t", &format!("# theme: t\n{headers}{BOARD}"))
+    }
+
+    #[test]
+    fn scoring_lines_are_read_sorted_and_optional() {
+        let e = parse(
+            "# komi 0.5\n# expect-territory B: C4 A4\n# expect-dame: none\n# expect-score: B+2.5\n",
+        )
+        .unwrap();
+        let size = e.position.size();
+        let p = |s| Point::from_gtp(s, size).unwrap();
+        assert_eq!(e.scoring.territory[0], Some(vec![p("A4"), p("C4")]));
+        assert_eq!(e.scoring.territory[1], None);
+        assert_eq!(e.scoring.dame, Some(vec![]));
+        assert_eq!(e.scoring.score.as_deref(), Some("B+2.5"));
+        assert!(parse("").unwrap().scoring.is_empty());
+    }
+
+    #[test]
+    fn bad_scoring_lines_name_their_line() {
+        // Line 2 is the first header after the theme.
+        for bad in [
+            "# expect-score: B+1\n",
+            "# komi 0\n# expect-score: X+1\n",
+            "# expect-territory G: A4\n",
+            "# expect-territory B: Z9\n",
+            "# expect-removed W: B3\n",
+            "# expect-dame:\n",
+            "# expect-dame: A4\n# expect-dame: C4\n",
+        ] {
+            let (line, message) = parse(bad).unwrap_err();
+            assert!(line >= 2, "{bad:?}: line {line} ({message})");
+        }
+    }
 }

@@ -4,6 +4,7 @@
 
 use puzzles::corpus::{corpus_dir, load_corpus, CorpusEntry, ExpectedStatus};
 use rules_core::confirmation::{InitialBan, KoPassRule};
+use rules_core::Color;
 use solver::confirm::Limits;
 use solver::reference::{RefVerdict, ReferenceLimits, ReferenceSolver};
 use solver::scoring::{judge_position, Status};
@@ -58,6 +59,41 @@ const BEYOND_THE_LIMITS: &[(&str, &str, &str, u64)] = &[
          showing Black cannot rebuild in a 10-point hole beside a capturable White group is costly",
         2_000_000,
     ),
+    (
+        "20-one-move-approach-ko",
+        "E1",
+        "Black's eyeless group in the approach-ko fight: after White captures it, proving Black \
+         cannot rebuild in the hole (eleven stones and three empty points) costs more than \
+         2 million nodes; the White group and the ko stone are decided within 200,000",
+        300_000,
+    ),
+];
+
+/// Strings where the solver, under the reading named, contradicts the commentary and the
+/// position has been checked by hand to be the commentary's shape with a line that is legal
+/// under that reading: (position, a stone of the string, reading, what the solver says, why).
+/// The file keeps the commentary's expectation; the test accepts exactly the status listed
+/// here instead, so that a change in either direction is noticed. These are findings about the
+/// reading, not search limits.
+const KNOWN_DISAGREEMENTS: &[(&str, &str, &str, Status, &str)] = &[
+    (
+        "15-three-points-without-capturing",
+        "A2",
+        "default",
+        Status::Dead,
+        "local-1 counts only a new stone on A2 itself: after Black A1 takes the stone and White \
+         A2 retakes five, Black B2 leaves the new stone one liberty and Black takes it at A1; \
+         White's lasting stones then stand on B1-C2, not on A2. The area reading gives the \
+         commentary's seki.",
+    ),
+    (
+        "15-three-points-without-capturing",
+        "B1",
+        "default",
+        Status::Alive,
+        "alive as the commentary says, but not seki: with White A2 dead (above) the corner is \
+         Black's eye space, so there is no dame.",
+    ),
 ];
 
 fn matches(expected: ExpectedStatus, got: Status) -> bool {
@@ -72,6 +108,7 @@ fn matches(expected: ExpectedStatus, got: Status) -> bool {
 /// Every disagreement between the file and the solver for one reading.
 fn check(
     entry: &CorpusEntry,
+    reading_name: &str,
     reading: &Reading,
     expectations: &[puzzles::corpus::Expectation],
 ) -> Vec<String> {
@@ -111,6 +148,29 @@ fn check(
             );
             continue;
         }
+        let known = KNOWN_DISAGREEMENTS.iter().find(|(n, stone, r, ..)| {
+            *n == entry.name
+                && *r == reading_name
+                && stone
+                    .parse()
+                    .ok()
+                    .is_some_and(|p| entry.position.string_id(p) == id)
+        });
+        if let Some(&(.., says, why)) = known {
+            if report.status == says {
+                eprintln!(
+                    "{}: {} {} (commentary: {}), a known disagreement: {why}",
+                    entry.name, e.stone, says, e.status
+                );
+            } else {
+                problems.push(format!(
+                    "{}: {} is listed in KNOWN_DISAGREEMENTS as {says} under {reading_name}, \
+                     the solver now says {} (the commentary says {}): update the list",
+                    entry.name, e.stone, report.status, e.status
+                ));
+            }
+            continue;
+        }
         // With a string unknown there is no Art. 8 analysis, so no seki: compare life only.
         let life_only = judgement.territory.is_none()
             && matches!(e.status, ExpectedStatus::Seki | ExpectedStatus::Alive)
@@ -136,13 +196,38 @@ fn every_corpus_expectation_holds() {
     let entries = load_corpus(&corpus_dir()).expect("the corpus loads");
     let mut problems = Vec::new();
     let mut checked = 0;
+    // Every listed exception must name a string of the corpus, so that none goes stale.
+    let listed: Vec<(&str, &str)> = KNOWN_DISAGREEMENTS
+        .iter()
+        .map(|&(n, s, ..)| (n, s))
+        .chain(BEYOND_THE_LIMITS.iter().map(|&(n, s, ..)| (n, s)))
+        .collect();
+    for (name, stone) in listed {
+        let found = entries.iter().any(|e| {
+            e.name == name
+                && stone
+                    .parse()
+                    .ok()
+                    .is_some_and(|p| e.position.color_at(p).is_some())
+        });
+        if !found {
+            problems.push(format!(
+                "listed exception {name} {stone} names no stone of the corpus"
+            ));
+        }
+    }
     for entry in &entries {
-        problems.extend(check(entry, &Reading::default(), &entry.expectations));
+        problems.extend(check(
+            entry,
+            "default",
+            &Reading::default(),
+            &entry.expectations,
+        ));
         checked += entry.expectations.len();
         for (name, expectations) in &entry.alternative_readings {
             match parse_reading(name) {
                 Ok(reading) => {
-                    problems.extend(check(entry, &reading, expectations));
+                    problems.extend(check(entry, name, &reading, expectations));
                     checked += expectations.len();
                 }
                 Err(e) => problems.push(format!("{}: {e}", entry.name)),
@@ -153,6 +238,108 @@ fn every_corpus_expectation_holds() {
         "{} positions, {checked} expectations checked",
         entries.len()
     );
+    assert!(
+        problems.is_empty(),
+        "{} disagreements:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+/// The points sorted, as the loader sorts the expected ones.
+fn sorted(points: impl IntoIterator<Item = rules_core::Point>) -> Vec<rules_core::Point> {
+    let mut v: Vec<_> = points.into_iter().collect();
+    v.sort();
+    v
+}
+
+fn show(points: &[rules_core::Point]) -> String {
+    if points.is_empty() {
+        return "none".to_string();
+    }
+    points
+        .iter()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Art. 8 and 10 through `solver::scoring`: the territory, dame, removed stones and score a
+/// file expects under the default reading.
+#[test]
+fn every_scoring_expectation_holds() {
+    let entries = load_corpus(&corpus_dir()).expect("the corpus loads");
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for entry in entries.iter().filter(|e| !e.scoring.is_empty()) {
+        let limits = Limits {
+            max_nodes: NonZeroU64::new(5_000_000),
+            max_time: None,
+            max_total_time: None,
+            table_entries: 1 << 20,
+        };
+        let judgement = judge_position(
+            &entry.position,
+            None,
+            entry.komi,
+            &Reading::default(),
+            &limits,
+        );
+        let Some(t) = &judgement.territory else {
+            problems.push(format!(
+                "{}: some string is unknown, so there is no Art. 8 result to check",
+                entry.name
+            ));
+            continue;
+        };
+        let mut compare = |what: &str, expected: &Option<Vec<rules_core::Point>>, got| {
+            if let Some(expected) = expected {
+                checked += 1;
+                let got: Vec<rules_core::Point> = sorted(got);
+                if *expected != got {
+                    problems.push(format!(
+                        "{}: {what} expected {}, solver::scoring gives {}",
+                        entry.name,
+                        show(expected),
+                        show(&got)
+                    ));
+                }
+            }
+        };
+        for (i, colour) in Color::ALL.into_iter().enumerate() {
+            compare(
+                &format!("territory {colour:?}"),
+                &entry.scoring.territory[i],
+                t.territory[colour].iter().collect::<Vec<_>>(),
+            );
+            compare(
+                &format!("removed {colour:?}"),
+                &entry.scoring.removed[i],
+                t.removed[colour].iter().collect::<Vec<_>>(),
+            );
+        }
+        compare(
+            "dame",
+            &entry.scoring.dame,
+            t.dame.iter().collect::<Vec<_>>(),
+        );
+        if let Some(expected) = &entry.scoring.score {
+            checked += 1;
+            match &judgement.score {
+                Some(score) if score.result() == *expected => {}
+                Some(score) => problems.push(format!(
+                    "{}: score expected {expected}, solver::scoring gives {} (Black {}, White {} + komi {})",
+                    entry.name,
+                    score.result(),
+                    score.black,
+                    score.white,
+                    score.komi
+                )),
+                None => problems.push(format!("{}: no score computed", entry.name)),
+            }
+        }
+    }
+    eprintln!("{checked} scoring expectations checked");
     assert!(
         problems.is_empty(),
         "{} disagreements:\n{}",
