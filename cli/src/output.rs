@@ -53,6 +53,7 @@ fn decided_by(report: &StringReport) -> &'static str {
         DecidedBy::PassAlive => "pass-alive",
         DecidedBy::SafeRegions => "safe-regions",
         DecidedBy::Search => "search",
+        DecidedBy::EnclosureSearch => "enclosure-search",
     }
 }
 

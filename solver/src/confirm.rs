@@ -23,9 +23,9 @@
 
 use crate::dfpn::{Budget, Dfpn, Evaluation, Game, Outcome, SolverConfig, StopReason};
 use crate::reading::{FirstMover, NewStoneScope, Reading};
-use crate::safety::{safe_blocks, Safety, SafetyLimits};
+use crate::safety::{safe_blocks, Claim, Region, Safety, SafetyLimits};
 use rules_core::areas::{areas_from, Areas};
-use rules_core::benson::{pass_alive, pass_alive_for, PassAlive};
+use rules_core::benson::{pass_alive, pass_alive_for, still_pass_alive, PassAlive};
 use rules_core::confirmation::{ConfirmationMove, ConfirmationRules, ConfirmationState};
 use rules_core::{ByColor, Color, KoCapture, Point, PointSet, Position, ZobristHash};
 use std::num::NonZeroU64;
@@ -75,8 +75,11 @@ pub enum DecidedBy {
     /// The safety solver proved it can never be captured ([`crate::safety`]): every block
     /// of it has two regions in which the opponent cannot take its last liberty.
     SafeRegions,
-    /// A proof-number search.
+    /// A proof-number search on the string's area (or the whole board).
     Search,
+    /// A proof-number search inside an enclosure of the attacker's walls alone (see
+    /// [`Guard`]); it only ever proves strings dead.
+    EnclosureSearch,
 }
 
 /// A move of hypothetical play with the player who made it.
@@ -196,6 +199,8 @@ trait ConfirmationGame {
     fn goal_salt(&self) -> ZobristHash {
         ZobristHash::ZERO
     }
+    /// What must stay intact when the search is restricted (see [`Guard`]).
+    fn guard(&self) -> Option<&Guard>;
     /// Decides terminal states.
     fn evaluate_state(
         &mut self,
@@ -221,6 +226,16 @@ impl<T: ConfirmationGame> Game for T {
         state: &ConfirmationState,
         budget: &mut Budget,
     ) -> Result<Evaluation, StopReason> {
+        if let Some(guard) = self.guard() {
+            if guard.broken(state) {
+                // The attacker broke its own wall: a loss for it, whichever game this is.
+                return Ok(if self.prover() == guard.owner() {
+                    Evaluation::Failure
+                } else {
+                    Evaluation::Goal
+                });
+            }
+        }
         self.evaluate_state(state, budget)
     }
 
@@ -251,6 +266,7 @@ pub(crate) struct CaptureGame {
     attacker: Color,
     target: Point,
     allowed: PointSet,
+    guard: Option<Guard>,
 }
 
 impl ConfirmationGame for CaptureGame {
@@ -260,6 +276,10 @@ impl ConfirmationGame for CaptureGame {
 
     fn allowed(&self) -> &PointSet {
         &self.allowed
+    }
+
+    fn guard(&self) -> Option<&Guard> {
+        self.guard.as_ref()
     }
 
     fn focus(&self, state: &ConfirmationState) -> PointSet {
@@ -292,6 +312,7 @@ pub(crate) struct RecreateGame {
     defender: Color,
     region: PointSet,
     allowed: PointSet,
+    guard: Option<Guard>,
     capture: Dfpn<CaptureGame>,
     /// Storage reused for the attacker-to-move copy of each permanence check.
     scratch: Option<ConfirmationState>,
@@ -321,6 +342,10 @@ impl ConfirmationGame for RecreateGame {
 
     fn allowed(&self) -> &PointSet {
         &self.allowed
+    }
+
+    fn guard(&self) -> Option<&Guard> {
+        self.guard.as_ref()
     }
 
     fn focus(&self, _: &ConfirmationState) -> PointSet {
@@ -356,6 +381,7 @@ pub(crate) struct KillGame {
     attacker: Color,
     target: PointSet,
     allowed: PointSet,
+    guard: Option<Guard>,
     recreate: Dfpn<RecreateGame>,
 }
 
@@ -366,6 +392,10 @@ impl ConfirmationGame for KillGame {
 
     fn allowed(&self) -> &PointSet {
         &self.allowed
+    }
+
+    fn guard(&self) -> Option<&Guard> {
+        self.guard.as_ref()
     }
 
     fn focus(&self, state: &ConfirmationState) -> PointSet {
@@ -398,6 +428,52 @@ impl ConfirmationGame for KillGame {
     }
 }
 
+/// What keeps the attacker's walls standing while a search is restricted to one area
+/// around stones that the walls enclose. The attacker may play inside (to capture the stones
+/// there) but must keep the walls: a state where they no longer stand is a loss for the
+/// attacker, whichever game this is. While they stand, the opponent cannot capture them by
+/// any play outside and the attacker never has to answer one, so play outside cannot change
+/// anything inside, and an attacker's win found inside is a win on the whole board. A loss
+/// is not: the attacker might do better by giving up a wall, so only the attacker's wins of
+/// a restricted search are kept.
+#[derive(Clone, Debug)]
+pub(crate) enum Guard {
+    /// Benson's pass-alive chains of `owner` must stay pass-alive.
+    PassAlive {
+        /// The attacker.
+        owner: Color,
+        /// Its pass-alive chains at the start.
+        chains: PointSet,
+    },
+    /// A region proved alone by the safety solver ([`Claim::Alone`]): its hold must stand.
+    /// Only regions proved alone qualify: a region proved with others keeps its blocks only
+    /// if the owner answers in their other regions, and the opponent could then force
+    /// answers there for ever (a ko in another eye), which the restricted search cannot see.
+    Region {
+        /// The attacker.
+        owner: Color,
+        /// The region and its claim.
+        region: Region,
+    },
+}
+
+impl Guard {
+    fn owner(&self) -> Color {
+        match self {
+            Guard::PassAlive { owner, .. } | Guard::Region { owner, .. } => *owner,
+        }
+    }
+
+    fn broken(&self, state: &ConfirmationState) -> bool {
+        match self {
+            Guard::PassAlive { owner, chains } => {
+                !still_pass_alive(state.position(), *owner, chains)
+            }
+            Guard::Region { owner, region } => region.broken(state, *owner),
+        }
+    }
+}
+
 /// What is computed once per position before its strings are judged: the blocks that can
 /// never be captured (Benson's pass-alive chains and the safety solver's safe blocks) and
 /// the independent areas they cut the board into.
@@ -407,6 +483,10 @@ pub(crate) struct Survey {
     pub(crate) areas: Areas,
     /// Benson's pass-alive chains, per colour.
     pub(crate) pass_alive: ByColor<PointSet>,
+    /// The safety solver's proved regions whose boundary blocks are safe, per colour.
+    pub(crate) proved: ByColor<Vec<Region>>,
+    /// Benson's vital regions of the pass-alive chains, per colour.
+    pub(crate) vital: ByColor<PointSet>,
     /// Safety-solver nodes spent.
     pub(crate) nodes: u64,
 }
@@ -437,6 +517,11 @@ pub(crate) fn survey(position: &Position, rules: ConfirmationRules) -> Survey {
         areas: areas_from(position, separators),
         pass_alive: benson.chains,
         nodes: black.nodes + white.nodes,
+        proved: ByColor {
+            black: black.regions,
+            white: white.regions,
+        },
+        vital: benson.regions,
     }
 }
 
@@ -516,8 +601,6 @@ pub(crate) fn judge_string_in(
         return judgement;
     };
     judgement.decided_by = DecidedBy::Search;
-    judgement.searched_points = allowed.len();
-    let mut budget = Budget::new(limits.max_nodes, limits.max_time, None);
     let config = SolverConfig {
         table_entries: limits.table_entries,
         ..SolverConfig::default()
@@ -527,37 +610,155 @@ pub(crate) fn judge_string_in(
         FirstMover::Attacker => attacker,
         FirstMover::Defender => defender,
     });
+    let mut spent = 0;
+    // Stones enclosed by walls of the attacker that need no answer elsewhere: first a
+    // search inside the enclosure alone, which can only prove them dead (see `Guard`).
+    let enclosure = survey.proved[attacker]
+        .iter()
+        .find(|r| r.claim == Claim::Alone && r.points.contains(stone))
+        .map(|r| {
+            (
+                r.points,
+                Guard::Region {
+                    owner: attacker,
+                    region: r.clone(),
+                },
+            )
+        })
+        .or_else(|| {
+            let vital = survey.vital[attacker];
+            let area = &survey.areas.areas[survey.areas.area_of(stone)?];
+            let size = position.size();
+            // Every attacker stone around the area must be in a pass-alive chain: a wall
+            // that needs answers elsewhere would let the defender stall there.
+            let walls_pass_alive = area.points.iter().all(|p| {
+                p.neighbours(size).all(|n| {
+                    position.color_at(n) != Some(attacker)
+                        || area.points.contains(n)
+                        || survey.pass_alive[attacker].contains(n)
+                })
+            });
+            (walls_pass_alive
+                && !area.points.intersection(&vital).is_empty()
+                && area.points.intersection(&survey.vital[defender]).is_empty())
+            .then(|| {
+                (
+                    area.points,
+                    Guard::PassAlive {
+                        owner: attacker,
+                        chains: survey.pass_alive[attacker],
+                    },
+                )
+            })
+        });
+    if let Some((points, guard)) = enclosure {
+        let mut local_budget = Budget::new(
+            limits.max_nodes.and_then(|n| NonZeroU64::new(n.get() / 4)),
+            limits.max_time.map(|t| t / 4),
+            None,
+        );
+        let outcome = search(
+            position,
+            &start,
+            &target,
+            stone,
+            points,
+            Some(guard),
+            reading,
+            &mut local_budget,
+            config,
+        );
+        spent = local_budget.nodes();
+        if let Outcome::Proved { line } = outcome {
+            judgement.decided_by = DecidedBy::EnclosureSearch;
+            judgement.searched_points = points.len();
+            judgement.nodes = spent;
+            judgement.life = Life::Dead;
+            judgement.proof = played_line(&start, line);
+            return judgement;
+        }
+    }
+    judgement.searched_points = allowed.len();
+    let mut budget = Budget::new(limits.max_nodes, limits.max_time, None);
+    let outcome = search(
+        position,
+        &start,
+        &target,
+        stone,
+        allowed,
+        None,
+        reading,
+        &mut budget,
+        config,
+    );
+    judgement.nodes = spent + budget.nodes();
+    let (life, line) = match outcome {
+        Outcome::Proved { line } => (Life::Dead, line),
+        Outcome::Disproved { line } => (Life::Alive, line),
+        Outcome::Unknown(reason) => (Life::Unknown(reason), Vec::new()),
+    };
+    judgement.life = life;
+    judgement.proof = played_line(&start, line);
+    judgement
+}
+
+/// A line of moves from `start` with the colour of each mover.
+fn played_line(start: &ConfirmationState, line: Vec<ConfirmationMove>) -> Vec<PlayedMove> {
+    let mut color = start.to_move();
+    line.into_iter()
+        .map(|mv| {
+            let played = PlayedMove { color, mv };
+            color = !color;
+            played
+        })
+        .collect()
+}
+
+/// The kill game of the string `target` (through `stone`) from `start`, with play allowed
+/// on `allowed` only.
+#[allow(clippy::too_many_arguments)]
+fn search(
+    position: &Position,
+    start: &ConfirmationState,
+    target: &PointSet,
+    stone: Point,
+    allowed: PointSet,
+    guard: Option<Guard>,
+    reading: &Reading,
+    budget: &mut Budget,
+    config: SolverConfig,
+) -> Outcome<ConfirmationMove> {
+    let defender = position.color_at(stone).expect("a stone to judge");
+    let attacker = !defender;
     let capture = |target: Point| {
         Dfpn::new(
             CaptureGame {
                 attacker,
                 target,
                 allowed,
+                guard: guard.clone(),
             },
             config,
         )
     };
     let region = match new_stone_region(
         position,
-        &start,
-        &target,
+        start,
+        target,
         &allowed,
         reading,
-        &mut budget,
+        budget,
         capture(stone),
     ) {
         Ok(r) => r,
-        Err(reason) => {
-            judgement.life = Life::Unknown(reason);
-            judgement.nodes = budget.nodes();
-            return judgement;
-        }
+        Err(reason) => return Outcome::Unknown(reason),
     };
     let recreate = Dfpn::new(
         RecreateGame {
             defender,
             region,
             allowed,
+            guard: guard.clone(),
             capture: capture(stone),
             scratch: None,
         },
@@ -566,30 +767,14 @@ pub(crate) fn judge_string_in(
     let mut kill = Dfpn::new(
         KillGame {
             attacker,
-            target,
+            target: *target,
             allowed,
+            guard,
             recreate,
         },
         config,
     );
-    let outcome = kill.solve(&start, &mut budget);
-    judgement.nodes = budget.nodes();
-    let (life, line) = match outcome {
-        Outcome::Proved { line } => (Life::Dead, line),
-        Outcome::Disproved { line } => (Life::Alive, line),
-        Outcome::Unknown(reason) => (Life::Unknown(reason), Vec::new()),
-    };
-    judgement.life = life;
-    let mut color = start.to_move();
-    judgement.proof = line
-        .into_iter()
-        .map(|mv| {
-            let played = PlayedMove { color, mv };
-            color = !color;
-            played
-        })
-        .collect();
-    judgement
+    kill.solve(start, budget)
 }
 
 /// R(T): where the new stone of Art. 7-1 clause 2 may stand.

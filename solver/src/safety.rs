@@ -49,8 +49,36 @@ pub struct Region {
     /// One stone of each boundary string.
     pub boundary: Vec<Point>,
     /// One stone of each boundary string that has a liberty in the region: the strings for
-    /// which the region may count.
+    /// which the region may count (once proved: the strings it was proved for).
     pub vital_for: Vec<Point>,
+    /// How it was proved (for a region not yet proved: [`Claim::WithOthers`]).
+    pub claim: Claim,
+}
+
+impl Region {
+    /// Whether the owner's hold on the region is broken in `state`: a boundary stone was
+    /// captured, or a claimed string has fewer liberties in the region than the claim
+    /// needs (one; two with the opponent to move when claimed alone). This is the
+    /// opponent's goal in the region's local game.
+    pub(crate) fn broken(&self, state: &ConfirmationState, owner: Color) -> bool {
+        let pos = state.position();
+        if self
+            .boundary
+            .iter()
+            .any(|&b| pos.color_at(b) != Some(owner))
+        {
+            return true;
+        }
+        let need = match self.claim {
+            // Outside liberties may all be gone: a string with one liberty in the region and
+            // the opponent to move is as good as captured.
+            Claim::Alone if state.to_move() != owner => 2,
+            _ => 1,
+        };
+        self.vital_for
+            .iter()
+            .any(|&b| pos.liberties(b).intersection(&self.points).len() < need)
+    }
 }
 
 /// The regions of `color` on `position`, in board order.
@@ -105,6 +133,7 @@ pub fn regions(position: &Position, color: Color) -> Vec<Region> {
             points,
             boundary,
             vital_for,
+            claim: Claim::WithOthers,
         });
     }
     out
@@ -112,7 +141,7 @@ pub fn regions(position: &Position, color: Color) -> Vec<Region> {
 
 /// How a region is claimed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Claim {
+pub enum Claim {
     /// With other regions: every claimed string keeps a liberty in the region; the
     /// claimed strings' second liberty comes from another region.
     WithOthers,
@@ -126,6 +155,8 @@ enum Claim {
 #[derive(Debug)]
 struct RegionGame {
     owner: Color,
+    /// The region, with the strings claimed in this search and the claim.
+    local: Region,
     region: PointSet,
     boundary: Vec<Point>,
     vital_for: Vec<Point>,
@@ -271,25 +302,7 @@ impl Game for RegionGame {
         _: &mut Budget,
     ) -> Result<Evaluation, StopReason> {
         let pos = state.position();
-        if self
-            .boundary
-            .iter()
-            .any(|&b| pos.color_at(b) != Some(self.owner))
-        {
-            return Ok(Evaluation::Goal);
-        }
-        let need = match self.claim {
-            Claim::WithOthers => 1,
-            // Outside liberties may all be gone: a string with one liberty in the region and
-            // the opponent to move is as good as captured.
-            Claim::Alone if state.to_move() != self.owner => 2,
-            Claim::Alone => 1,
-        };
-        if self
-            .vital_for
-            .iter()
-            .any(|&b| pos.liberties(b).intersection(&self.region).len() < need)
-        {
+        if self.local.broken(state, self.owner) {
             return Ok(Evaluation::Goal);
         }
         if self.settled(pos) {
@@ -403,6 +416,11 @@ fn region_proved(
         let mut solver = Dfpn::new(
             RegionGame {
                 owner,
+                local: Region {
+                    vital_for: claimed.clone(),
+                    claim,
+                    ..region.clone()
+                },
                 region: region.points,
                 boundary: region.boundary.clone(),
                 vital_for: claimed.clone(),
@@ -519,6 +537,7 @@ pub fn safe_blocks(
             let (claim, claimed) = proof?;
             let valid = claim == Claim::Alone || r.boundary.iter().all(|&b| safe.contains(b));
             r.vital_for = claimed;
+            r.claim = claim;
             valid.then_some(r)
         })
         .collect();

@@ -75,6 +75,8 @@ struct Tally {
     too_large: usize,
     /// Strings proved by the safety solver without a search of their own.
     safe_regions: usize,
+    /// Strings proved dead by a search inside the attacker's enclosure alone.
+    enclosure: usize,
     nodes: u64,
     by_reading: std::collections::BTreeMap<String, usize>,
     reference_time: std::time::Duration,
@@ -121,8 +123,10 @@ fn batch(seed: u64, wanted: usize) -> Tally {
                 .judgement;
             t.nodes += got.nodes;
             t.strings += 1;
-            if got.decided_by == DecidedBy::SafeRegions {
-                t.safe_regions += 1;
+            match got.decided_by {
+                DecidedBy::SafeRegions => t.safe_regions += 1,
+                DecidedBy::EnclosureSearch => t.enclosure += 1,
+                _ => {}
             }
             let want = match verdict {
                 RefVerdict::Alive => Life::Alive,
@@ -164,6 +168,7 @@ fn dfpn_agrees_with_the_reference_on_random_small_positions() {
         total.dead += b.dead;
         total.too_large += b.too_large;
         total.safe_regions += b.safe_regions;
+        total.enclosure += b.enclosure;
         total.nodes += b.nodes;
         total.reference_time += b.reference_time;
         total.dfpn_time += b.dfpn_time;
@@ -172,8 +177,8 @@ fn dfpn_agrees_with_the_reference_on_random_small_positions() {
         }
     }
     eprintln!(
-        "{} positions, {} strings ({} dead, {} proved by the safety solver) agree; {} skipped as too large; {} df-pn nodes",
-        total.positions, total.strings, total.dead, total.safe_regions, total.too_large, total.nodes
+        "{} positions, {} strings ({} dead, {} proved by the safety solver, {} dead by an enclosure search) agree; {} skipped as too large; {} df-pn nodes",
+        total.positions, total.strings, total.dead, total.safe_regions, total.enclosure, total.too_large, total.nodes
     );
     eprintln!(
         "time: reference {:.1} s, df-pn {:.1} s (summed over threads)",
@@ -191,6 +196,10 @@ fn dfpn_agrees_with_the_reference_on_random_small_positions() {
     assert!(
         total.safe_regions > 0,
         "the safety solver proved nothing: its verdicts went untested"
+    );
+    assert!(
+        total.enclosure > 0,
+        "no enclosure search decided anything: its verdicts went untested"
     );
     let _ = Color::Black;
 }
