@@ -8,12 +8,14 @@
 //!
 //! 1. Judge the stopped position strictly ([`judge_position`]). An undecided string makes the
 //!    result unknown at once: completion is planned from the verdicts, never from a guess.
-//! 2. Lift the dead stones. An empty point of a dame region (Art. 8, spec §3.6 step 1) is a
+//! 2. A string of the player to move in atari, dead only because the opponent moves first,
+//!    gets the teire the record left out when one move makes it and its neighbours alive.
+//! 3. Lift the dead stones. An empty point of a dame region (Art. 8, spec §3.6 step 1) is a
 //!    *fill* for a player when it touches a live stone of the opponent and none of the
 //!    player's own dead stones. Points that touch live stones of both colours come first,
 //!    then board order. (A point that touches only the player's own live stones is not a
 //!    fill: taking it would be a move inside the player's own boundary.)
-//! 3. The players alternate from the player to move. The player fills the first point that is
+//! 4. The players alternate from the player to move. The player fills the first point that is
 //!    legal and *safe*: after it, every string within two points of it is judged again; the
 //!    filler's strings must all stay alive. When some of the opponent's strings became
 //!    capturable, the opponent answers with a *teire*: the first legal move near the
@@ -21,7 +23,7 @@
 //!    those) after which every string near the fill and the teire is alive again. When no
 //!    such move exists, the fill is not made. A player with no safe fill passes; two passes
 //!    in a row end the completion.
-//! 4. Judge the completed position strictly and score it. Every stone that stood before
+//! 5. Judge the completed position strictly and score it. Every stone that stood before
 //!    and still stands must keep its verdict (alive or dead); otherwise the completion is
 //!    reported as having changed a verdict and no score is given.
 //!
@@ -192,7 +194,7 @@ impl Context<'_> {
 /// use solver::Reading;
 /// // D2 is dame. When White fills it, Black D1 is in atari and Black must connect at C1.
 /// let game = parse_diagram("# komi 0.5
-/// # to-play W
+/// ## to-play W
 ///  . X . X O . O
 ///  X X X X O O O
 ///  . X . X O . O
@@ -244,6 +246,17 @@ pub fn score_game(
         dead,
         assumed: Vec::new(),
     };
+    let revived = match game.pending_teire(&ctx) {
+        Ok(r) => r,
+        Err(open) => {
+            return ScoredGame {
+                assumed: game.assumed,
+                position: game.position,
+                judgement: first,
+                result: GameResult::Unknown(Undecided::Strings(open)),
+            }
+        }
+    };
     if let Err(open) = game.run(&ctx) {
         return ScoredGame {
             assumed: game.assumed,
@@ -261,7 +274,7 @@ pub fn score_game(
     );
     let undecided = unknown_strings(&last);
     let result = if undecided.is_empty() {
-        let changed = changed_verdicts(position, &first, &game.position, &last);
+        let changed = changed_verdicts(position, &first, &game.position, &last, &revived);
         if changed.is_empty() {
             result_of(&last, komi, Vec::new())
         } else {
@@ -305,6 +318,7 @@ fn changed_verdicts(
     first: &PositionJudgement,
     after: &Position,
     last: &PositionJudgement,
+    revived: &PointSet,
 ) -> Vec<Vec<Point>> {
     first
         .strings
@@ -312,7 +326,8 @@ fn changed_verdicts(
         .filter(|s| {
             let was_dead = s.judgement.life == Life::Dead;
             s.judgement.stones.iter().any(|&p| {
-                after.color_at(p) == before.color_at(p)
+                !revived.contains(p)
+                    && after.color_at(p) == before.color_at(p)
                     && last
                         .string_at(p)
                         .is_some_and(|r| (r.judgement.life == Life::Dead) != was_dead)
@@ -392,6 +407,53 @@ impl Completion {
         Ok(())
     }
 
+    /// The teire the record left for the player to move: a string of that player in atari,
+    /// dead only because the opponent moves first, that one move makes alive with every
+    /// string near it. (Records often end with a dame fill that ataris and omit the answer.)
+    /// Returns the stones it made alive, to be exempt from the verdict check.
+    fn pending_teire(&mut self, ctx: &Context<'_>) -> Result<PointSet, Vec<Vec<Point>>> {
+        let color = self.position.to_move();
+        let pos = &self.position;
+        let mut seen = PointSet::new();
+        let mut heads = Vec::new();
+        for p in self.dead.iter() {
+            if pos.color_at(p) == Some(color) && !seen.contains(p) && pos.in_atari(p) {
+                for s in pos.string_stones(p) {
+                    seen.insert(s);
+                }
+                heads.push(p);
+            }
+        }
+        let mut open_seen = Vec::new();
+        for head in heads {
+            let stones: PointSet = self.position.string_stones(head).collect();
+            let skip = self.dead.difference(&stones);
+            for t in self.teire_candidates(&self.position, color, &[head], &skip) {
+                let Some(after) = self.play(&self.position, color, t) else {
+                    continue;
+                };
+                let ko = ko_capture_of(&self.position, color, t);
+                let verdicts = self.judge_near(&after, ko, &[t, head], &skip, ctx);
+                let open = undecided(&verdicts);
+                if !open.is_empty() {
+                    open_seen = open;
+                    continue;
+                }
+                let revived = verdicts.iter().any(|j| j.stones.contains(&head));
+                if revived && verdicts.iter().all(|j| j.life == Life::Alive) {
+                    self.dead = skip;
+                    self.commit(color, t, Why::Teire, after);
+                    return Ok(stones);
+                }
+            }
+        }
+        if open_seen.is_empty() {
+            Ok(PointSet::new())
+        } else {
+            Err(open_seen)
+        }
+    }
+
     fn commit(&mut self, color: Color, point: Point, why: Why, after: Position) {
         self.last_ko = ko_capture_of(&self.position, color, point);
         self.position = after;
@@ -456,7 +518,7 @@ impl Completion {
             return Ok(Trial::Refuse);
         };
         let ko = ko_capture_of(&self.position, color, fill);
-        let verdicts = self.judge_near(&after, ko, &[fill], ctx);
+        let verdicts = self.judge_near(&after, ko, &[fill], &self.dead, ctx);
         let open = undecided(&verdicts);
         if !open.is_empty() {
             return Err(open);
@@ -478,14 +540,15 @@ impl Completion {
             })));
         }
         let mut open_seen = Vec::new();
-        for t in self.teire_candidates(&after, !color, &endangered) {
+        let heads: Vec<Point> = endangered.iter().map(|j| j.stones[0]).collect();
+        for t in self.teire_candidates(&after, !color, &heads, &self.dead) {
             let Some(reinforced) = self.play(&after, !color, t) else {
                 continue;
             };
             let ko = ko_capture_of(&after, !color, t);
             let mut around = vec![fill, t];
-            around.extend(endangered.iter().map(|j| j.stones[0]));
-            let verdicts = self.judge_near(&reinforced, ko, &around, ctx);
+            around.extend(heads.iter().copied());
+            let verdicts = self.judge_near(&reinforced, ko, &around, &self.dead, ctx);
             let open = undecided(&verdicts);
             if !open.is_empty() {
                 open_seen = open;
@@ -508,18 +571,20 @@ impl Completion {
     }
 
     /// Teire candidates for `owner`: dame points near the endangered strings first, then
-    /// their liberties, then the points next to those liberties.
+    /// their liberties, then the points next to those liberties; none next to `dead` stones
+    /// of the owner.
     fn teire_candidates(
         &self,
         pos: &Position,
         owner: Color,
-        endangered: &[&StringJudgement],
+        endangered: &[Point],
+        dead: &PointSet,
     ) -> Vec<Point> {
         let size = pos.size();
         let mut liberties = PointSet::new();
-        for j in endangered {
-            if pos.color_at(j.stones[0]).is_some() {
-                liberties = liberties.union(&pos.liberties(j.stones[0]));
+        for &head in endangered {
+            if pos.color_at(head).is_some() {
+                liberties = liberties.union(&pos.liberties(head));
             }
         }
         let mut second = PointSet::new();
@@ -530,10 +595,10 @@ impl Completion {
                 }
             }
         }
-        let dame = territory(pos, &self.dead).dame;
+        let dame = territory(pos, dead).dame;
         let own_dead_next = |p: Point| {
             p.neighbours(size)
-                .any(|n| pos.color_at(n) == Some(owner) && self.dead.contains(n))
+                .any(|n| pos.color_at(n) == Some(owner) && dead.contains(n))
         };
         let mut ranked: Vec<(u8, Point)> = liberties
             .union(&second)
@@ -558,13 +623,14 @@ impl Completion {
             .collect()
     }
 
-    /// Judges again every string not known dead with a stone within [`NEAR`] steps of one
-    /// of `around`, strings in parallel.
+    /// Judges again every string not in `skip` (the stones known dead) with a stone within
+    /// [`NEAR`] steps of one of `around`, strings in parallel.
     fn judge_near(
         &self,
         pos: &Position,
         last_ko: Option<KoCapture>,
         around: &[Point],
+        skip: &PointSet,
         ctx: &Context<'_>,
     ) -> Vec<StringJudgement> {
         let size = pos.size();
@@ -576,7 +642,7 @@ impl Completion {
                 let (ax, ay) = a.coords();
                 ax.abs_diff(qx) + ay.abs_diff(qy) <= NEAR
             });
-            if !near || pos.color_at(q).is_none() || self.dead.contains(q) || seen.contains(q) {
+            if !near || pos.color_at(q).is_none() || skip.contains(q) || seen.contains(q) {
                 continue;
             }
             for s in pos.string_stones(q) {

@@ -128,3 +128,46 @@ fn without_komi_there_is_no_score() {
     assert_eq!(s.assumed.len(), 2);
     assert!(s.assumed.iter().any(|m| m.why == Why::Teire));
 }
+
+#[test]
+fn a_teire_the_record_left_for_the_player_to_move_is_played() {
+    // White has filled D2 and Black D1 is in atari: strictly D1 is dead (White moves first
+    // and takes it), but Black is to move and connects.
+    let g = game(
+        "# komi 0.5
+         # to-play B
+         . X . X O . O
+         X X X X O O O
+         . X . X O . O
+         X X X O O O O
+         . X . X O . O",
+    );
+    let strict = score(&g, Mode::Strict, &Limits::default());
+    let d1: Point = "D1".parse().expect("a point");
+    assert_eq!(
+        strict.judgement.string_at(d1).expect("D1").status,
+        Status::Dead
+    );
+    let s = score(&g, Mode::Complete, &Limits::default());
+    assert_eq!(moves(&s), ["B C1 teire"]);
+    assert_replays(&g, &s);
+    assert_eq!(s.result.text(), "B+1.5");
+}
+
+#[test]
+fn a_dead_stone_in_atari_is_not_rescued() {
+    // White A1 sits in Black's eye space: White to move cannot make it live, so no teire.
+    let g = game(
+        "# komi 0.5
+         # to-play W
+         . X . X O . O
+         X X X X O O O
+         . X X X O . O
+         X X X X O O O
+         O . . X O . O",
+    );
+    let s = score(&g, Mode::Complete, &Limits::default());
+    assert_eq!(moves(&s), Vec::<String>::new());
+    // Black: A5 C5 A3 and A1 B1 C1 with the dead stone removed, plus that prisoner.
+    assert_eq!(s.result.text(), "B+3.5");
+}
