@@ -173,6 +173,7 @@ fn csv_fields(line: &str) -> Vec<String> {
 }
 
 /// One game of the manifest.
+#[derive(Debug)]
 struct Entry {
     file: String,
     komi: Option<Komi>,
@@ -422,4 +423,65 @@ fn main() -> ExitCode {
         );
     }
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_fields_honour_quotes() {
+        assert_eq!(
+            csv_fields(r#"a.sgf,"Kato, Masao","say ""hi""",W+1.5"#),
+            ["a.sgf", "Kato, Masao", r#"say "hi""#, "W+1.5"]
+        );
+        assert_eq!(csv_fields("x,,y"), ["x", "", "y"]);
+    }
+
+    #[test]
+    fn results_parse_to_margins() {
+        assert_eq!(Outcome::parse("B+3.5"), Outcome::Margin(7));
+        assert_eq!(Outcome::parse("W+0.5"), Outcome::Margin(-1));
+        assert_eq!(Outcome::parse("W+2"), Outcome::Margin(-4));
+        assert_eq!(Outcome::parse("Jigo"), Outcome::Margin(0));
+        assert_eq!(Outcome::parse("0"), Outcome::Margin(0));
+        assert_eq!(Outcome::parse("B+R"), Outcome::Unknown);
+        assert_eq!(Outcome::parse("unknown"), Outcome::Unknown);
+    }
+
+    #[test]
+    fn the_tally_counts_exact_winner_and_unknown() {
+        let mut t = Tally::default();
+        let ms = Duration::from_millis;
+        t.add(Outcome::Margin(3), Outcome::Margin(3), ms(10));
+        t.add(Outcome::Margin(3), Outcome::Margin(1), ms(30));
+        t.add(Outcome::Margin(3), Outcome::Margin(-1), ms(20));
+        t.add(Outcome::Margin(3), Outcome::Unknown, ms(40));
+        assert_eq!((t.games, t.exact, t.winner, t.unknown), (4, 1, 2, 1));
+        assert_eq!(t.percentile(0.5), ms(30));
+        assert_eq!(t.percentile(0.99), ms(40));
+    }
+
+    #[test]
+    fn the_manifest_is_read_by_column_name() {
+        let dir = std::env::temp_dir().join(format!("score-games-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp folder");
+        let path = dir.join("manifest.csv");
+        std::fs::write(
+            &path,
+            "file,black,komi,result\na.sgf,\"Ishii, S\",6.5,W+1.5\nb.sgf,X,,B+2\n",
+        )
+        .expect("written");
+        let entries = read_manifest(&path).expect("a valid manifest");
+        assert_eq!(entries.len(), 2);
+        assert_eq!(entries[0].file, "a.sgf");
+        assert_eq!(entries[0].komi, Some(Komi::from_half_points(13)));
+        assert_eq!(entries[0].recorded, "W+1.5");
+        assert_eq!(entries[1].komi, None);
+        std::fs::write(&path, "name,result\na.sgf,W+1.5\n").expect("written");
+        assert!(read_manifest(&path)
+            .unwrap_err()
+            .contains("no `file` column"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
