@@ -12,8 +12,9 @@
 //!    gets the teire the record left out when one move makes it and its neighbours alive.
 //! 3. Lift the dead stones. An empty point of a dame region (Art. 8, spec §3.6 step 1) is a
 //!    *fill* for a player when it touches a live stone of the opponent and none of the
-//!    player's own dead stones. Points that touch live stones of both colours come first,
-//!    then board order. (A point that touches only the player's own live stones is not a
+//!    player's own dead stones. Points that touch live stones of both colours come first;
+//!    among them, points next to a live string with three liberties or fewer (where a fill
+//!    may force or save a teire) first; then board order. (A point that touches only the player's own live stones is not a
 //!    fill: taking it would be a move inside the player's own boundary.)
 //! 4. The players alternate from the player to move. The player fills the first point that is
 //!    legal and *safe*: after it, every string within two points of it is judged again; the
@@ -466,14 +467,15 @@ impl Completion {
         self.assumed.push(AssumedMove { color, point, why });
     }
 
-    /// The fills of `color`, the points touching live stones of both colours first.
+    /// The fills of `color`: the points touching live stones of both colours first, among
+    /// them those next to a string with three liberties or fewer first, then board order.
     fn fills(&self, color: Color) -> Vec<Point> {
         let pos = &self.position;
         let size = pos.size();
         let dame = territory(pos, &self.dead).dame;
         let alive_of = |p: Point, c: Color| pos.color_at(p) == Some(c) && !self.dead.contains(p);
         let dead_of = |p: Point, c: Color| pos.color_at(p) == Some(c) && self.dead.contains(p);
-        let mut fills: Vec<(bool, Point)> = dame
+        let mut fills: Vec<(bool, bool, Point)> = dame
             .iter()
             .filter(|&p| pos.color_at(p).is_none())
             .filter(|&p| {
@@ -483,11 +485,17 @@ impl Completion {
             .map(|p| {
                 let both = p.neighbours(size).any(|n| alive_of(n, color))
                     && p.neighbours(size).any(|n| alive_of(n, !color));
-                (!both, p)
+                // A fill next to a string short of liberties may force a teire (when the
+                // string is the opponent's) or save one (when it is the player's own): the
+                // player to move takes those first, as players do.
+                let tight = p.neighbours(size).any(|n| {
+                    pos.color_at(n).is_some() && !self.dead.contains(n) && pos.liberty_count(n) <= 3
+                });
+                (!both, !tight, p)
             })
             .collect();
         fills.sort();
-        fills.into_iter().map(|(_, p)| p).collect()
+        fills.into_iter().map(|(_, _, p)| p).collect()
     }
 
     /// Plays `color` at `point` on a copy, if legal and if it captures only dead stones.
