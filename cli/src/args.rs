@@ -19,6 +19,41 @@ pub enum Command {
     Status(StatusArgs),
     /// A GTP engine on standard input and output (no genmove: it judges, it does not play).
     Gtp(GtpArgs),
+    /// The result of stopped games, one line per game: the missing dame and teire are played
+    /// first (docs/completion.md), then the position is judged strictly.
+    Score(ScoreArgs),
+}
+
+/// Output formats of `score`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ScoreFormat {
+    /// One line per game: result, score, assumed moves.
+    Text,
+    /// One JSON object per game per line (interfaces.md).
+    Json,
+}
+
+/// Flags of `score`.
+#[derive(Debug, Args)]
+pub struct ScoreArgs {
+    /// The games: SGF records or text diagrams.
+    #[arg(required = true)]
+    pub games: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ScoreFormat::Text)]
+    pub format: ScoreFormat,
+    /// Judge the positions as they stand, without completing dame and teire.
+    #[arg(long)]
+    pub strict: bool,
+    /// Komi for every game, overriding the files' (for example 6.5).
+    #[arg(long, allow_hyphen_values = true)]
+    pub komi: Option<String>,
+    /// The reading of the rules.
+    #[command(flatten)]
+    pub reading: ReadingArgs,
+    /// Search limits (`--max-total-time` bounds each game, completion included).
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 /// Flags of `gtp`.

@@ -7,6 +7,7 @@
 
 use rules_core::io::{self, GameRecord, Komi, SgfOptions};
 use rules_core::{Color, KoCapture, Move, Point, Position, Size};
+use solver::completion::{score_game, GameResult, Mode};
 use solver::confirm::Limits;
 use solver::scoring::{judge_position, PositionJudgement, Status};
 use solver::Reading;
@@ -30,6 +31,7 @@ const COMMANDS: &[&str] = &[
     "final_status_list",
     "final_score",
     "shikatsu-status",
+    "shikatsu-score",
 ];
 
 /// The engine's state: the position, the positions before it (for `undo`), komi.
@@ -175,6 +177,7 @@ impl Engine {
             "final_status_list" => self.final_status_list(args),
             "final_score" => self.final_score(),
             "shikatsu-status" => self.string_status(args),
+            "shikatsu-score" => self.completed_score(),
             _ => Failure("unknown command".into()),
         }
     }
@@ -301,6 +304,35 @@ impl Engine {
         match &j.score {
             Some(score) => Reply::Success(score.result()),
             None => Reply::Failure("cannot score".into()),
+        }
+    }
+
+    /// The score after completing the missing dame and teire (docs/completion.md): the
+    /// result, then the assumed moves with why, e.g. `B+1.5 W D2 dame, B C1 teire`.
+    fn completed_score(&mut self) -> Reply {
+        // The player to move in the current position fills first.
+        let game = score_game(
+            &self.position,
+            self.last_ko_capture,
+            Some(self.komi),
+            &self.reading,
+            &self.limits,
+            Mode::Complete,
+        );
+        match &game.result {
+            GameResult::Scored(score) => {
+                let moves: Vec<String> = game
+                    .assumed
+                    .iter()
+                    .map(|m| format!("{m} {}", m.why))
+                    .collect();
+                Reply::Success(
+                    format!("{} {}", score.result(), moves.join(", "))
+                        .trim_end()
+                        .to_string(),
+                )
+            }
+            GameResult::Unknown(why) => Reply::Failure(format!("cannot score: {why}")),
         }
     }
 

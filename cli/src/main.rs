@@ -6,6 +6,7 @@ mod args;
 mod config;
 mod gtp;
 mod output;
+mod score;
 
 use anyhow::Result;
 use args::{Cli, Command, Format};
@@ -55,6 +56,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             gtp::Engine::new(reading, limits).run(stdin.lock(), std::io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Score(args) => score::run(args),
     }
 }
 

@@ -17,6 +17,8 @@ pub struct StatusJson {
     dame: Option<Vec<String>>,
     territory: Option<BTreeMap<&'static str, Vec<String>>>,
     removed: Option<BTreeMap<&'static str, Vec<String>>>,
+    /// Dead stones that stay on the board because they lie in dame (Art. 10).
+    unremovable: Option<BTreeMap<&'static str, Vec<String>>>,
     score: Option<ScoreJson>,
 }
 
@@ -82,6 +84,10 @@ pub fn status_json(position: &Position, judgement: &PositionJudgement) -> Status
         dame: judgement.territory.as_ref().map(|t| points(&t.dame)),
         territory: judgement.territory.as_ref().map(|t| by_color(&t.territory)),
         removed: judgement.territory.as_ref().map(|t| by_color(&t.removed)),
+        unremovable: judgement
+            .territory
+            .as_ref()
+            .map(|t| by_color(&t.unremovable)),
         score: judgement.score.map(|s| ScoreJson {
             black: s.black,
             white: s.white,
@@ -190,6 +196,9 @@ pub fn status_text(position: &Position, judgement: &PositionJudgement) -> String
             t.dame.len(),
             t.seki.len()
         );
+        if !t.dame.is_empty() {
+            let _ = writeln!(out, "Dame points: {}", points(&t.dame).join(" "));
+        }
         let removed: Vec<String> = t
             .removed
             .black

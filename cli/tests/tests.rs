@@ -391,9 +391,9 @@ fn gtp_answers_like_gnu_go_where_the_rules_agree() {
                   play b a1\nplay w b1\nplay b b2\nplay w c2\nplay b g1\nplay w d1\n\
                   play b c1\nplay w b1\nplay w g7\nplay b g5\nplay w b1\nplay b c1\n\
                   boardsize 30\nkomi x\nplay b z9\nquit\n";
-    let mut gnugo = Command::new(gnugo);
-    gnugo.args(["--mode", "gtp", "--forbid-suicide", "--simple-ko"]);
-    let theirs = converse(gnugo, script);
+    let mut gnugo_engine = Command::new(gnugo);
+    gnugo_engine.args(["--mode", "gtp", "--forbid-suicide", "--simple-ko"]);
+    let theirs = converse(gnugo_engine, script);
     let ours = gtp_session(&[], script);
     assert_eq!(ours.len(), theirs.len(), "ours {ours:?}\ntheirs {theirs:?}");
     let commands: Vec<&str> = script.lines().collect();
@@ -405,6 +405,34 @@ fn gtp_answers_like_gnu_go_where_the_rules_agree() {
             "{cmd}: shikatsu '{a}', GNU Go '{b}'"
         );
     }
+    // A finished position (no dame, a dead stone in an eye): J89 and GNU Go's Japanese
+    // scoring agree on the dead stones, the live ones and the score.
+    let script = "boardsize 5\nclear_board\nkomi 0.5\n\
+                  play b b5\nplay b e5\nplay b a4\nplay b b4\nplay b e4\nplay b a3\n\
+                  play b b3\nplay b c3\nplay b d3\nplay b e3\nplay w c4\nplay w a2\n\
+                  play w b2\nplay w c2\nplay w d2\nplay w e2\nplay w b1\nplay w d1\n\
+                  final_score\nfinal_status_list dead\nfinal_status_list alive\n\
+                  final_status_list seki\nquit\n";
+    let mut gnugo_engine = Command::new(gnugo);
+    gnugo_engine.args(["--mode", "gtp", "--japanese-rules"]);
+    let theirs = converse(gnugo_engine, script);
+    let ours = gtp_session(&[], script);
+    assert_eq!(ours.len(), theirs.len(), "ours {ours:?}\ntheirs {theirs:?}");
+    // The same stones, whatever the order of strings and stones in the lists.
+    let stones = |reply: &str| {
+        let mut v: Vec<String> = reply
+            .trim_start_matches(['=', '?'])
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+        v.sort();
+        (reply.starts_with('='), v)
+    };
+    let commands: Vec<&str> = script.lines().collect();
+    for ((cmd, a), b) in commands.iter().zip(&ours).zip(&theirs) {
+        assert_eq!(stones(a), stones(b), "{cmd}: shikatsu '{a}', GNU Go '{b}'");
+    }
+    assert_eq!(ours[ours.len() - 5].trim(), "= B+2.5");
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! `docs/reading.md`), with a depth-first proof-number search, and checks it against an
 //! exhaustive reference solver on small positions.
 
+pub mod completion;
 pub mod confirm;
 pub mod dfpn;
 pub mod reading;
