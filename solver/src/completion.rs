@@ -30,11 +30,10 @@
 //!
 //! `docs/completion.md` gives the rule with its reasons and known limits.
 
-use crate::confirm::{judge_string_in, Life, Limits, StringJudgement};
+use crate::confirm::{judge_string_in, survey, Life, Limits, StringJudgement};
 use crate::reading::Reading;
 use crate::scoring::{judge_position, territory, PositionJudgement, Score};
 use rayon::prelude::*;
-use rules_core::areas::independent_areas;
 use rules_core::io::Komi;
 use rules_core::{Color, KoCapture, Move, Point, PointSet, Position};
 use std::fmt;
@@ -658,10 +657,10 @@ impl Completion {
             }
             heads.push(q);
         }
-        let areas = independent_areas(pos);
+        let survey = survey(pos, ctx.reading.ko);
         heads
             .par_iter()
-            .map(|&p| judge_string_in(pos, &areas, last_ko, p, ctx.reading, &ctx.limits_now()))
+            .map(|&p| judge_string_in(pos, &survey, last_ko, p, ctx.reading, &ctx.limits_now()))
             .collect()
     }
 }
