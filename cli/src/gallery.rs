@@ -1,0 +1,171 @@
+//! `shikatsu gallery OUT_DIR`: every corpus position as a page (the board, the verdicts, the
+//! expected verdicts, the lines to step through) and an index page linking them.
+
+use crate::explain::explain_position;
+use crate::html::{escape, page, Page};
+use crate::sentences::{Label, Language};
+use anyhow::{Context, Result};
+use puzzles::corpus::{CorpusEntry, ExpectedStatus};
+use solver::confirm::Limits;
+use solver::scoring::{judge_position, PositionJudgement, Status};
+use solver::Reading;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+/// How one corpus entry came out.
+#[derive(Debug)]
+pub struct EntryResult {
+    /// The entry's file name without extension.
+    pub name: String,
+    /// Expectations met.
+    pub agree: usize,
+    /// Expectations contradicted by a decided verdict.
+    pub wrong: usize,
+    /// Expectations whose string was left undecided.
+    pub unknown: usize,
+}
+
+fn matches(expected: ExpectedStatus, found: Status) -> Option<bool> {
+    match found {
+        Status::Unknown => None,
+        Status::Alive => Some(expected == ExpectedStatus::Alive),
+        Status::Seki => Some(expected == ExpectedStatus::Seki),
+        Status::Dead => Some(expected == ExpectedStatus::Dead),
+    }
+}
+
+fn entry_section(entry: &CorpusEntry, judgement: &PositionJudgement, lang: Language) -> String {
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<p><b>Theme:</b> {}<br><b>Source:</b> {}</p><p>{}</p>",
+        escape(&entry.theme),
+        escape(&entry.source),
+        escape(&entry.note)
+    );
+    let _ = write!(
+        out,
+        "<table><tr><th>string</th><th>{}</th><th>{}</th></tr>",
+        lang.label(Label::Expected),
+        lang.label(Label::Found)
+    );
+    for e in &entry.expectations {
+        let found = judgement.string_at(e.stone).map(|s| s.status);
+        let verdict = match found.map(|f| matches(e.status, f)) {
+            Some(Some(true)) => "agree",
+            Some(Some(false)) => "DISAGREE",
+            _ => "undecided",
+        };
+        let _ = write!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td class=\"{}\">{} ({verdict})</td></tr>",
+            e.stone,
+            e.status,
+            found.map_or("unknown", |f| f.as_str()),
+            found.map_or("unknown", |f| f.as_str()),
+        );
+    }
+    out.push_str("</table>");
+    for (name, expectations) in &entry.alternative_readings {
+        let list: Vec<String> = expectations
+            .iter()
+            .map(|e| format!("{} {}", e.stone, e.status))
+            .collect();
+        let _ = write!(
+            out,
+            "<p>Under the reading <b>{}</b> the corpus expects: {}.</p>",
+            escape(name),
+            escape(&list.join(", "))
+        );
+    }
+    out
+}
+
+/// Judges every entry of `entries`, writes one page per entry and `index.html` into `out`,
+/// and returns how each entry came out.
+///
+/// # Errors
+/// The folder or a page cannot be written.
+pub fn write_gallery(
+    entries: &[CorpusEntry],
+    out: &Path,
+    reading: &Reading,
+    limits: &Limits,
+    lang: Language,
+) -> Result<Vec<EntryResult>> {
+    std::fs::create_dir_all(out).with_context(|| format!("{}: cannot create", out.display()))?;
+    let mut results = Vec::new();
+    let mut rows = String::new();
+    for entry in entries {
+        let judgement = judge_position(&entry.position, None, None, reading, limits);
+        let explained = explain_position(&entry.position, None, &judgement, lang);
+        let title = format!("{}: {}", entry.name, entry.theme);
+        let html = page(&Page {
+            title: &title,
+            position: &entry.position,
+            judgement: &judgement,
+            explained: &explained,
+            extra_html: format!(
+                "<p><a href=\"index.html\">index</a></p>{}",
+                entry_section(entry, &judgement, lang)
+            ),
+            lang,
+        });
+        let file: PathBuf = out.join(format!("{}.html", entry.name));
+        std::fs::write(&file, html).with_context(|| format!("{}: cannot write", file.display()))?;
+        let mut result = EntryResult {
+            name: entry.name.clone(),
+            agree: 0,
+            wrong: 0,
+            unknown: 0,
+        };
+        for e in &entry.expectations {
+            match judgement
+                .string_at(e.stone)
+                .and_then(|s| matches(e.status, s.status))
+            {
+                Some(true) => result.agree += 1,
+                Some(false) => result.wrong += 1,
+                None => result.unknown += 1,
+            }
+        }
+        let verdicts: Vec<String> = judgement
+            .strings
+            .iter()
+            .map(|s| {
+                format!(
+                    "{} {}",
+                    s.judgement
+                        .stones
+                        .first()
+                        .map_or(String::new(), |p| p.to_string()),
+                    s.status
+                )
+            })
+            .collect();
+        let _ = write!(
+            rows,
+            "<tr><td><a href=\"{}.html\">{}</a></td><td>{}</td><td>{}</td><td>{} agree, {} disagree, {} undecided</td></tr>",
+            escape(&entry.name),
+            escape(&entry.name),
+            escape(&entry.theme),
+            escape(&verdicts.join(", ")),
+            result.agree,
+            result.wrong,
+            result.unknown
+        );
+        results.push(result);
+    }
+    let title = lang.label(Label::GalleryTitle);
+    let index = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title>\
+<style>body{{font-family:sans-serif;margin:1.5em}}table{{border-collapse:collapse}}td,th{{border:1px solid #bbb;padding:.25em .5em}}</style></head>\
+<body><h1>{title}</h1><p>{reading_label}: {reading}. Each page shows the board with its marks, every verdict with the rule that decided it, and buttons to step through the proof lines.</p>\
+<table><tr><th>position</th><th>theme</th><th>verdicts (one stone of each string)</th><th>against the corpus</th></tr>{rows}</table></body></html>\n",
+        reading_label = lang.label(Label::Reading),
+        reading = escape(&reading.to_string()),
+    );
+    let file = out.join("index.html");
+    std::fs::write(&file, index).with_context(|| format!("{}: cannot write", file.display()))?;
+    Ok(results)
+}
