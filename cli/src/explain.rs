@@ -362,4 +362,90 @@ mod tests {
         assert_eq!(reason_at(&j, &e, "A1"), Reason::NewStone);
         assert_eq!(reason_at(&j, &e, "A2"), Reason::Captured);
     }
+
+    /// A hand-made line through the edge ko of the `confirmation` module's example: Black
+    /// takes, White passes for the ko, Black passes, White retakes.
+    fn ko_line_report(owner: &str, life: Life) -> (Position, PositionJudgement) {
+        let game = parse_diagram(
+            "
+             . . . . .
+             . X O . .
+             X O . O .",
+        )
+        .expect("a diagram");
+        let pt = |s: &str| -> Point { s.parse().expect("a point") };
+        let stone = pt(owner);
+        let color = game.position.color_at(stone).expect("a stone");
+        let proof = [
+            (Color::Black, ConfirmationMove::Play(pt("C1"))),
+            (Color::White, ConfirmationMove::PassForKo(pt("C1"))),
+            (Color::Black, ConfirmationMove::Pass),
+            (Color::White, ConfirmationMove::Play(pt("B1"))),
+        ]
+        .into_iter()
+        .map(|(color, mv)| PlayedMove { color, mv })
+        .collect();
+        let report = StringReport {
+            judgement: solver::confirm::StringJudgement {
+                color,
+                stones: game.position.string_stones(stone).collect(),
+                life,
+                proof,
+                decided_by: DecidedBy::Search,
+                nodes: 4,
+                searched_points: 15,
+            },
+            status: if life == Life::Dead {
+                Status::Dead
+            } else {
+                Status::Alive
+            },
+        };
+        let judgement = PositionJudgement {
+            reading: Reading::default(),
+            strings: vec![report],
+            territory: None,
+            score: None,
+        };
+        (game.position, judgement)
+    }
+
+    #[test]
+    fn passes_for_ko_are_counted_for_the_right_side() {
+        // White's C2 judged: White passed for the ko, so White is the owner who passed.
+        let (pos, j) = ko_line_report("C2", Life::Dead);
+        let line = replay(&pos, None, &j, &j.strings[0]);
+        assert!(line.facts.complete);
+        assert_eq!(line.facts.owner_ko_passes, 1);
+        assert_eq!(line.facts.attacker_ko_passes, 0);
+        assert_eq!(
+            line.steps[0].note,
+            StepNote::KoCapture("B1".parse().expect("a point"))
+        );
+        assert_eq!(
+            line.steps[1].note,
+            StepNote::PassForKo("C1".parse().expect("a point"))
+        );
+        assert_eq!(
+            reason(&j.strings[0], &line.facts),
+            Reason::CapturedThroughKoPass
+        );
+        // Black's B2 judged alive: the attacker (White) had to pass for the ko.
+        let (pos, j) = ko_line_report("B2", Life::Alive);
+        let line = replay(&pos, None, &j, &j.strings[0]);
+        assert_eq!(line.facts.attacker_ko_passes, 1);
+        assert_eq!(reason(&j.strings[0], &line.facts), Reason::KoPassSaves);
+    }
+
+    #[test]
+    fn a_move_that_cannot_be_replayed_is_shown_not_hidden() {
+        let (pos, mut j) = ko_line_report("C2", Life::Dead);
+        // White retaking at once, without the pass for the ko, breaks Art. 7-2.
+        j.strings[0].judgement.proof.remove(1);
+        j.strings[0].judgement.proof.remove(1);
+        j.strings[0].judgement.proof[1].color = Color::White;
+        let line = replay(&pos, None, &j, &j.strings[0]);
+        assert!(!line.facts.complete);
+        assert_eq!(line.steps.last().map(|s| s.note), Some(StepNote::Illegal));
+    }
 }

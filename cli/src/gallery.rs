@@ -25,9 +25,13 @@ pub struct EntryResult {
     pub unknown: usize,
 }
 
-fn matches(expected: ExpectedStatus, found: Status) -> Option<bool> {
+/// Whether a found status meets an expectation; `None` when it cannot be told. Seki needs
+/// the dame, and the dame need every string decided: with some string undecided, a string
+/// expected in seki can only come out as alive, which is not a disagreement.
+fn matches(expected: ExpectedStatus, found: Status, all_decided: bool) -> Option<bool> {
     match found {
         Status::Unknown => None,
+        Status::Alive if expected == ExpectedStatus::Seki && !all_decided => None,
         Status::Alive => Some(expected == ExpectedStatus::Alive),
         Status::Seki => Some(expected == ExpectedStatus::Seki),
         Status::Dead => Some(expected == ExpectedStatus::Dead),
@@ -51,7 +55,8 @@ fn entry_section(entry: &CorpusEntry, judgement: &PositionJudgement, lang: Langu
     );
     for e in &entry.expectations {
         let found = judgement.string_at(e.stone).map(|s| s.status);
-        let verdict = match found.map(|f| matches(e.status, f)) {
+        let all_decided = judgement.territory.is_some();
+        let verdict = match found.map(|f| matches(e.status, f, all_decided)) {
             Some(Some(true)) => "agree",
             Some(Some(false)) => "DISAGREE",
             _ => "undecided",
@@ -122,7 +127,7 @@ pub fn write_gallery(
         for e in &entry.expectations {
             match judgement
                 .string_at(e.stone)
-                .and_then(|s| matches(e.status, s.status))
+                .and_then(|s| matches(e.status, s.status, judgement.territory.is_some()))
             {
                 Some(true) => result.agree += 1,
                 Some(false) => result.wrong += 1,
