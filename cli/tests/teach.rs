@@ -264,3 +264,36 @@ fn reading_presets_set_the_options_and_single_flags_override_them() {
     ]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn parallel_runs_give_the_same_output() {
+    // Strings are judged in parallel inside one run, and runs may race each other for the
+    // machine: neither may change a byte of the output or of the page.
+    let dir = scratch_dir("parallel");
+    let runs: Vec<std::thread::JoinHandle<(String, String)>> = (0..4)
+        .map(|i| {
+            let page = dir.join(format!("page-{i}.html"));
+            std::thread::spawn(move || {
+                let json = ok_stdout(&[
+                    "status",
+                    "puzzles/corpus/10-seki-with-an-eye.txt",
+                    "--format",
+                    "json",
+                ]);
+                ok_stdout(&[
+                    "explain",
+                    "puzzles/corpus/10-seki-with-an-eye.txt",
+                    "--html",
+                    page.to_str().expect("utf-8"),
+                ]);
+                (json, std::fs::read_to_string(&page).expect("the page"))
+            })
+        })
+        .collect();
+    let outputs: Vec<(String, String)> =
+        runs.into_iter().map(|h| h.join().expect("a run")).collect();
+    for o in &outputs[1..] {
+        assert_eq!(o.0, outputs[0].0);
+        assert_eq!(o.1, outputs[0].1);
+    }
+}
