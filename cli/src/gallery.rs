@@ -42,25 +42,28 @@ fn entry_section(entry: &CorpusEntry, judgement: &PositionJudgement, lang: Langu
     let mut out = String::new();
     let _ = write!(
         out,
-        "<p><b>Theme:</b> {}<br><b>Source:</b> {}</p><p>{}</p>",
+        "<p><b>{}:</b> {}<br><b>{}:</b> {}</p><p>{}</p>",
+        lang.label(Label::Theme),
         escape(&entry.theme),
+        lang.label(Label::Source),
         escape(&entry.source),
         escape(&entry.note)
     );
     let _ = write!(
         out,
-        "<table><tr><th>string</th><th>{}</th><th>{}</th></tr>",
+        "<table><tr><th>{}</th><th>{}</th><th>{}</th></tr>",
+        lang.label(Label::String),
         lang.label(Label::Expected),
         lang.label(Label::Found)
     );
     for e in &entry.expectations {
         let found = judgement.string_at(e.stone).map(|s| s.status);
         let all_decided = judgement.territory.is_some();
-        let verdict = match found.map(|f| matches(e.status, f, all_decided)) {
-            Some(Some(true)) => "agree",
-            Some(Some(false)) => "DISAGREE",
-            _ => "undecided",
-        };
+        let verdict = lang.label(match found.map(|f| matches(e.status, f, all_decided)) {
+            Some(Some(true)) => Label::Agree,
+            Some(Some(false)) => Label::Disagree,
+            _ => Label::Undecided,
+        });
         let _ = write!(
             out,
             "<tr><td>{}</td><td>{}</td><td class=\"{}\">{} ({verdict})</td></tr>",
@@ -78,9 +81,8 @@ fn entry_section(entry: &CorpusEntry, judgement: &PositionJudgement, lang: Langu
             .collect();
         let _ = write!(
             out,
-            "<p>Under the reading <b>{}</b> the corpus expects: {}.</p>",
-            escape(name),
-            escape(&list.join(", "))
+            "<p>{}</p>",
+            escape(&lang.alternative_expectation(name, &list.join(", ")))
         );
     }
     out
@@ -111,7 +113,8 @@ pub fn write_gallery(
             judgement: &judgement,
             explained: &explained,
             extra_html: format!(
-                "<p><a href=\"index.html\">index</a></p>{}",
+                "<p><a href=\"index.html\">{}</a></p>{}",
+                lang.label(Label::Index),
                 entry_section(entry, &judgement, lang)
             ),
             lang,
@@ -150,14 +153,12 @@ pub fn write_gallery(
             .collect();
         let _ = write!(
             rows,
-            "<tr><td><a href=\"{}.html\">{}</a></td><td>{}</td><td>{}</td><td>{} agree, {} disagree, {} undecided</td></tr>",
+            "<tr><td><a href=\"{}.html\">{}</a></td><td>{}</td><td>{}</td><td>{}</td></tr>",
             escape(&entry.name),
             escape(&entry.name),
             escape(&entry.theme),
             escape(&verdicts.join(", ")),
-            result.agree,
-            result.wrong,
-            result.unknown
+            lang.entry_counts(result.agree, result.wrong, result.unknown)
         );
         results.push(result);
     }
@@ -165,10 +166,15 @@ pub fn write_gallery(
     let index = format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title>\
 <style>body{{font-family:sans-serif;margin:1.5em}}table{{border-collapse:collapse}}td,th{{border:1px solid #bbb;padding:.25em .5em}}</style></head>\
-<body><h1>{title}</h1><p>{reading_label}: {reading}. Each page shows the board with its marks, every verdict with the rule that decided it, and buttons to step through the proof lines.</p>\
-<table><tr><th>position</th><th>theme</th><th>verdicts (one stone of each string)</th><th>against the corpus</th></tr>{rows}</table></body></html>\n",
+<body><h1>{title}</h1><p>{reading_label}: {reading}. {intro}</p>\
+<table><tr><th>{position}</th><th>{theme}</th><th>{verdicts}</th><th>{against}</th></tr>{rows}</table></body></html>\n",
         reading_label = lang.label(Label::Reading),
         reading = escape(&reading.to_string()),
+        intro = lang.label(Label::GalleryIntro),
+        position = lang.label(Label::Position),
+        theme = lang.label(Label::Theme),
+        verdicts = lang.label(Label::Verdicts),
+        against = lang.label(Label::AgainstCorpus),
     );
     let file = out.join("index.html");
     std::fs::write(&file, index).with_context(|| format!("{}: cannot write", file.display()))?;

@@ -190,9 +190,8 @@ pub fn page(p: &Page) -> String {
             .collect();
         let _ = write!(
             line_buttons,
-            "<button type=\"button\">{} ({} moves)</button>",
-            escape(&title),
-            steps.len()
+            "<button type=\"button\">{}</button>",
+            escape(&lang.line_button(&title, steps.len()))
         );
         lines.push(serde_json::json!({
             "title": title,
@@ -207,14 +206,19 @@ pub fn page(p: &Page) -> String {
         "margin": MARGIN,
         "start": crate::explain::board_string(p.position),
         "lines": lines,
-        "noLines": "No string needed a search: every verdict here is static.",
+        "noLines": lang.label(Label::NoLines),
     });
     // `</` inside a script element would end it early.
     let data_text = data.to_string().replace("</", "<\\/");
     let mut table = String::new();
     let _ = write!(
         table,
-        "<table><tr><th></th><th>status</th><th>why</th><th>line</th><th>nodes</th></tr>"
+        "<table><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+        lang.label(Label::String),
+        lang.label(Label::Status),
+        lang.label(Label::Why),
+        lang.label(Label::Line),
+        lang.label(Label::Nodes)
     );
     for (report, e) in p.judgement.strings.iter().zip(p.explained) {
         let j = &report.judgement;
@@ -236,21 +240,25 @@ pub fn page(p: &Page) -> String {
     if let Some(t) = &p.judgement.territory {
         let _ = write!(
             summary,
-            "<p>Territory: Black {}, White {}. Dame: {}. Seki stones: {}.</p>",
-            t.territory.black.len(),
-            t.territory.white.len(),
-            t.dame.len(),
-            t.seki.len()
+            "<p>{}</p>",
+            lang.territory_summary(
+                t.territory.black.len(),
+                t.territory.white.len(),
+                t.dame.len(),
+                t.seki.len()
+            )
         );
     }
     if let Some(score) = &p.judgement.score {
         let _ = write!(
             summary,
-            "<p>Score: Black {}, White {} + komi {}: {}</p>",
-            score.black,
-            score.white,
-            score.komi,
-            escape(&score.result())
+            "<p>{}</p>",
+            escape(&lang.score_summary(
+                score.black,
+                score.white,
+                &score.komi.to_string(),
+                &score.result()
+            ))
         );
     }
     let title = escape(p.title);

@@ -122,19 +122,15 @@ fn gallery_command(args: &args::GalleryArgs) -> Result<ExitCode> {
     let entries = puzzles::corpus::load_corpus(&dir).map_err(|e| anyhow::anyhow!("{e}"))?;
     let reading = config::reading(&args.reading);
     let limits = config::limits(&args.limits)?;
-    let results = gallery::write_gallery(
-        &entries,
-        &args.out_dir,
-        &reading,
-        &limits,
-        sentences::Language::default(),
-    )?;
+    let lang = sentences::Language::default();
+    let results = gallery::write_gallery(&entries, &args.out_dir, &reading, &limits, lang)?;
     let mut stdout = std::io::stdout().lock();
     for r in &results {
         writeln!(
             stdout,
-            "{}: {} agree, {} disagree, {} undecided",
-            r.name, r.agree, r.wrong, r.unknown
+            "{}: {}",
+            r.name,
+            lang.entry_counts(r.agree, r.wrong, r.unknown)
         )?;
     }
     writeln!(

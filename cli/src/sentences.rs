@@ -103,6 +103,36 @@ pub enum Label {
     Found,
     /// The index page title.
     GalleryTitle,
+    /// The caption when no string needed a search.
+    NoLines,
+    /// Table heading: the status.
+    Status,
+    /// Table heading: the rule that decided it.
+    Why,
+    /// Table heading: the proof line.
+    Line,
+    /// Table heading: the search nodes.
+    Nodes,
+    /// Table heading: the string.
+    String,
+    /// Gallery: the theme of a position.
+    Theme,
+    /// Gallery: where a position comes from.
+    Source,
+    /// Gallery: the link back to the index.
+    Index,
+    /// Gallery: an expectation met.
+    Agree,
+    /// Gallery: an expectation contradicted.
+    Disagree,
+    /// Gallery index: what each page shows.
+    GalleryIntro,
+    /// Gallery index heading: the position.
+    Position,
+    /// Gallery index heading: the verdicts.
+    Verdicts,
+    /// Gallery index heading: the comparison with the corpus.
+    AgainstCorpus,
 }
 
 /// A language for sentences and labels.
@@ -143,6 +173,21 @@ impl Language {
                 Label::Expected => "expected",
                 Label::Found => "found",
                 Label::GalleryTitle => "shikatsu: the corner cases of the J89 confirmation",
+                Label::NoLines => "No string needed a search: every verdict here is static.",
+                Label::Status => "status",
+                Label::Why => "why",
+                Label::Line => "line",
+                Label::Nodes => "nodes",
+                Label::String => "string",
+                Label::Theme => "Theme",
+                Label::Source => "Source",
+                Label::Index => "index",
+                Label::Agree => "agree",
+                Label::Disagree => "DISAGREE",
+                Label::GalleryIntro => "Each page shows the board with its marks, every verdict with the rule that decided it, and buttons to step through the proof lines.",
+                Label::Position => "position",
+                Label::Verdicts => "verdicts (one stone of each string)",
+                Label::AgainstCorpus => "against the corpus",
             },
         }
     }
@@ -195,6 +240,36 @@ impl Language {
         } else {
             format!("{core}.")
         }
+    }
+
+    /// The line under a board: territory, dame and seki stones.
+    pub fn territory_summary(self, black: usize, white: usize, dame: usize, seki: usize) -> String {
+        let Language::English = self;
+        format!("Territory: Black {black}, White {white}. Dame: {dame}. Seki stones: {seki}.")
+    }
+
+    /// The score line.
+    pub fn score_summary(self, black: i32, white: i32, komi: &str, result: &str) -> String {
+        let Language::English = self;
+        format!("Score: Black {black}, White {white} + komi {komi}: {result}")
+    }
+
+    /// A proof line button: the string and the number of moves.
+    pub fn line_button(self, title: &str, moves: usize) -> String {
+        let Language::English = self;
+        format!("{title} ({moves} moves)")
+    }
+
+    /// What the corpus expects under another reading.
+    pub fn alternative_expectation(self, reading: &str, expectations: &str) -> String {
+        let Language::English = self;
+        format!("Under the reading {reading} the corpus expects: {expectations}.")
+    }
+
+    /// How a corpus position came out against its expectations.
+    pub fn entry_counts(self, agree: usize, wrong: usize, undecided: usize) -> String {
+        let Language::English = self;
+        format!("{agree} agree, {wrong} disagree, {undecided} undecided")
     }
 
     /// The extra sentence for dead stones that stay on the board because their points are
