@@ -29,8 +29,8 @@ pub enum Reason {
     /// Dead: the owner has to pass for the ko before retaking it (Art. 7-2); meanwhile the
     /// opponent resolves it and captures.
     CapturedThroughKoPass,
-    /// Dead: the owner puts a stone back on the captured points, but it is captured again
-    /// (Art. 7-1 clause 2 does not apply).
+    /// Dead: the owner puts a stone back on the captured points, but it can be captured
+    /// again (Art. 7-1 clause 2 does not apply).
     NewStoneRecaptured,
     /// A search limit stopped the judgement.
     Undecided(Limit),
@@ -221,7 +221,7 @@ impl Language {
                 "{me} may retake the ko only after passing for it (Art. 7-2); {you} uses that move to capture these stones, so they are dead (Art. 7-1)"
             ),
             Reason::NewStoneRecaptured => format!(
-                "{you} captures these stones, and the stone {me} puts back on their points is captured again, so they are dead (Art. 7-1)"
+                "{you} captures these stones, and a stone {me} puts back on their points can be captured again, so they are dead (Art. 7-1)"
             ),
             Reason::Undecided(limit) => {
                 let why = match limit {

@@ -246,7 +246,7 @@ fn no_panic(o: &Output, what: &str) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 
     /// No input makes any command panic: status in every format, the comparison of
     /// readings, explain (text and page), the GTP engine loading it, and the gallery.
