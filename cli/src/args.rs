@@ -22,6 +22,46 @@ pub enum Command {
     /// The result of stopped games, one line per game: the missing dame and teire are played
     /// first (docs/completion.md), then the position is judged strictly.
     Score(ScoreArgs),
+    /// Judge a position and show every proof line move by move (as text, or as an HTML page
+    /// with buttons to step through the lines).
+    Explain(ExplainArgs),
+    /// Render every corpus position as an HTML page with its verdicts and lines, plus an index.
+    Gallery(GalleryArgs),
+}
+
+/// Flags of `explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// The position: an SGF file, a text diagram, or `-` for standard input.
+    pub position: PathBuf,
+    /// Write one self-contained HTML page (no network needed) to this file instead of text.
+    #[arg(long, value_name = "OUT.html")]
+    pub html: Option<PathBuf>,
+    /// For an SGF game record: judge the position after this many moves.
+    #[arg(long = "move", value_name = "N")]
+    pub move_number: Option<usize>,
+    /// The reading of the rules.
+    #[command(flatten)]
+    pub reading: ReadingArgs,
+    /// Search limits.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// Flags of `gallery`.
+#[derive(Debug, Args)]
+pub struct GalleryArgs {
+    /// The folder to write the pages into (created if missing).
+    pub out_dir: PathBuf,
+    /// The corpus folder (default: the corpus shipped in the source tree, puzzles/corpus).
+    #[arg(long, value_name = "DIR")]
+    pub corpus: Option<PathBuf>,
+    /// The reading of the rules.
+    #[command(flatten)]
+    pub reading: ReadingArgs,
+    /// Search limits.
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 /// Output formats of `score`.
@@ -76,6 +116,8 @@ pub enum Format {
     Json,
     /// SGF: the position with marks and every proof line as a variation (loads in Sabaki).
     Sgf,
+    /// SVG: a board picture with the marks (dead, removed, seki, territory, dame).
+    Svg,
 }
 
 /// Flags of `status`.
@@ -145,21 +187,42 @@ pub enum InitialBanArg {
     CarriedOver,
 }
 
-/// The reading options, each a flag.
+/// Named sets of reading options (`--reading`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PresetArg {
+    /// The project's default reading: attacker first, strict pass per retake, local-1, no
+    /// initial ban.
+    Default,
+    /// The default with one pass per player per ko.
+    OncePerKo,
+    /// Close to Jasiek's J2003: local-2 new stones and a pass for ko that lifts the passer's
+    /// bans on that ko for good (J2003's own ko-pass is not implemented; see the README).
+    #[value(name = "j2003-local2")]
+    J2003Local2,
+    /// Close to KataGo's Japanese-like rules: new stones anywhere in the area, one pass per
+    /// player per ko, the last ko ban of the game carried over (KataGo's unblock is not
+    /// implemented; see the README).
+    Katago,
+}
+
+/// The reading options, each a flag; a preset first, then single options over it.
 #[derive(Debug, Args)]
 pub struct ReadingArgs {
-    /// Who moves first in hypothetical play.
-    #[arg(long, value_enum, default_value_t = FirstArg::Attacker)]
-    pub first: FirstArg,
-    /// How a pass for ko lifts bans (Art. 7-2).
-    #[arg(long, value_enum, default_value_t = KoPassArg::Strict)]
-    pub ko_pass: KoPassArg,
-    /// Where the new stone of Art. 7-1 clause 2 may stand.
-    #[arg(long, value_enum, default_value_t = NewStoneArg::Local1)]
-    pub new_stone: NewStoneArg,
-    /// Bans in force when hypothetical play starts.
-    #[arg(long, value_enum, default_value_t = InitialBanArg::None)]
-    pub initial_ban: InitialBanArg,
+    /// A named set of options; the single flags below change it further.
+    #[arg(long = "reading", value_enum, value_name = "PRESET")]
+    pub preset: Option<PresetArg>,
+    /// Who moves first in hypothetical play [default: attacker].
+    #[arg(long, value_enum)]
+    pub first: Option<FirstArg>,
+    /// How a pass for ko lifts bans (Art. 7-2) [default: strict].
+    #[arg(long, value_enum)]
+    pub ko_pass: Option<KoPassArg>,
+    /// Where the new stone of Art. 7-1 clause 2 may stand [default: local-1].
+    #[arg(long, value_enum)]
+    pub new_stone: Option<NewStoneArg>,
+    /// Bans in force when hypothetical play starts [default: none].
+    #[arg(long, value_enum)]
+    pub initial_ban: Option<InitialBanArg>,
 }
 
 /// Search limits; reaching one gives `unknown`, never a guess.

@@ -1,10 +1,11 @@
 //! Layer two of the command line: flags validated into what the library needs.
 
 use crate::args::{
-    FirstArg, Format, InitialBanArg, KoPassArg, LimitArgs, NewStoneArg, ReadingArgs, StatusArgs,
+    FirstArg, Format, InitialBanArg, KoPassArg, LimitArgs, NewStoneArg, PresetArg, ReadingArgs,
+    StatusArgs,
 };
 use anyhow::{bail, Context, Result};
-use rules_core::confirmation::{ConfirmationRules, InitialBan, KoPassRule};
+use rules_core::confirmation::{InitialBan, KoPassRule};
 use rules_core::io::{self, GameRecord, Komi, SgfOptions, MAX_INPUT_BYTES};
 use solver::confirm::Limits;
 use solver::{FirstMover, NewStoneScope, Reading};
@@ -30,7 +31,8 @@ pub struct StatusConfig {
     pub compare_readings: bool,
 }
 
-/// The readings `--compare-readings` uses: the default, then each option changed alone.
+/// The readings `--compare-readings` uses: the default, then each option changed alone,
+/// then the presets that are not already among them.
 pub fn compared_readings() -> Vec<(&'static str, Reading)> {
     let base = Reading::default();
     let mut defender = base;
@@ -43,14 +45,20 @@ pub fn compared_readings() -> Vec<(&'static str, Reading)> {
     area.new_stone = NewStoneScope::Area;
     let mut carried = base;
     carried.ko.initial_ban = InitialBan::CarriedOver;
-    vec![
+    let mut readings = vec![
         ("default", base),
         ("defender-first", defender),
         ("once-per-ko", once),
         ("local-2", local2),
         ("area", area),
         ("carried-over", carried),
-    ]
+    ];
+    for (name, reading) in presets() {
+        if readings.iter().all(|(_, r)| *r != reading) {
+            readings.push((name, reading));
+        }
+    }
+    readings
 }
 
 impl TryFrom<StatusArgs> for StatusConfig {
@@ -75,29 +83,67 @@ impl TryFrom<StatusArgs> for StatusConfig {
     }
 }
 
-/// The reading named by the flags.
+/// The reading named by the flags: the preset (or the default), then each single option
+/// given.
 pub fn reading(args: &ReadingArgs) -> Reading {
-    Reading {
-        first: match args.first {
+    let mut r = args.preset.map_or(Reading::default(), preset);
+    if let Some(first) = args.first {
+        r.first = match first {
             FirstArg::Attacker => FirstMover::Attacker,
             FirstArg::Defender => FirstMover::Defender,
-        },
-        ko: ConfirmationRules {
-            ko_pass: match args.ko_pass {
-                KoPassArg::Strict => KoPassRule::StrictPerRetake,
-                KoPassArg::OncePerKo => KoPassRule::OncePerPlayerPerKo,
-            },
-            initial_ban: match args.initial_ban {
-                InitialBanArg::None => InitialBan::None,
-                InitialBanArg::CarriedOver => InitialBan::CarriedOver,
-            },
-        },
-        new_stone: match args.new_stone {
+        };
+    }
+    if let Some(ko_pass) = args.ko_pass {
+        r.ko.ko_pass = match ko_pass {
+            KoPassArg::Strict => KoPassRule::StrictPerRetake,
+            KoPassArg::OncePerKo => KoPassRule::OncePerPlayerPerKo,
+        };
+    }
+    if let Some(ban) = args.initial_ban {
+        r.ko.initial_ban = match ban {
+            InitialBanArg::None => InitialBan::None,
+            InitialBanArg::CarriedOver => InitialBan::CarriedOver,
+        };
+    }
+    if let Some(new_stone) = args.new_stone {
+        r.new_stone = match new_stone {
             NewStoneArg::Local1 => NewStoneScope::Local1,
             NewStoneArg::Local2 => NewStoneScope::Local2,
             NewStoneArg::Area => NewStoneScope::Area,
-        },
+        };
     }
+    r
+}
+
+/// The options of a preset. Only options the solver implements are combined: J2003's own
+/// ko-pass and KataGo's unblock are not implemented, so those presets use the nearest
+/// implemented pass rule (once per player per ko).
+pub fn preset(p: PresetArg) -> Reading {
+    let mut r = Reading::default();
+    match p {
+        PresetArg::Default => {}
+        PresetArg::OncePerKo => r.ko.ko_pass = KoPassRule::OncePerPlayerPerKo,
+        PresetArg::J2003Local2 => {
+            r.ko.ko_pass = KoPassRule::OncePerPlayerPerKo;
+            r.new_stone = NewStoneScope::Local2;
+        }
+        PresetArg::Katago => {
+            r.ko.ko_pass = KoPassRule::OncePerPlayerPerKo;
+            r.new_stone = NewStoneScope::Area;
+            r.ko.initial_ban = InitialBan::CarriedOver;
+        }
+    }
+    r
+}
+
+/// The presets, with the names `--reading` takes.
+pub fn presets() -> Vec<(&'static str, Reading)> {
+    vec![
+        ("default", preset(PresetArg::Default)),
+        ("once-per-ko", preset(PresetArg::OncePerKo)),
+        ("j2003-local2", preset(PresetArg::J2003Local2)),
+        ("katago", preset(PresetArg::Katago)),
+    ]
 }
 
 /// The limits named by the flags.

@@ -4,11 +4,16 @@
 
 mod args;
 mod config;
+mod explain;
+mod gallery;
 mod gtp;
+mod html;
 mod output;
 mod score;
+mod sentences;
+mod svg;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use args::{Cli, Command, Format};
 use clap::Parser;
 use config::StatusConfig;
@@ -57,7 +62,86 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Score(args) => score::run(args),
+        Command::Explain(args) => explain_command(&args),
+        Command::Gallery(args) => gallery_command(&args),
     }
+}
+
+fn explain_command(args: &args::ExplainArgs) -> Result<ExitCode> {
+    let game = config::load_position(&args.position, args.move_number)?;
+    let reading = config::reading(&args.reading);
+    let limits = config::limits(&args.limits)?;
+    for w in &game.warnings {
+        eprintln!("warning: {}: {w}", args.position.display());
+    }
+    let judgement = solver::scoring::judge_position(
+        &game.position,
+        game.last_ko_capture,
+        game.komi,
+        &reading,
+        &limits,
+    );
+    let lang = sentences::Language::default();
+    let explained =
+        explain::explain_position(&game.position, game.last_ko_capture, &judgement, lang);
+    match &args.html {
+        Some(out) => {
+            let title = format!("shikatsu explain: {}", args.position.display());
+            let page = html::page(&html::Page {
+                title: &title,
+                position: &game.position,
+                judgement: &judgement,
+                explained: &explained,
+                extra_html: String::new(),
+                lang,
+            });
+            std::fs::write(out, page)
+                .with_context(|| format!("{}: cannot write", out.display()))?;
+        }
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            write!(
+                stdout,
+                "{}",
+                output::status_text(&game.position, &judgement, &explained)
+            )?;
+            write!(
+                stdout,
+                "{}",
+                explain::lines_text(&game.position, &judgement, &explained, lang)
+            )?;
+            stdout.flush()?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn gallery_command(args: &args::GalleryArgs) -> Result<ExitCode> {
+    let dir = args
+        .corpus
+        .clone()
+        .unwrap_or_else(puzzles::corpus::corpus_dir);
+    let entries = puzzles::corpus::load_corpus(&dir).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let reading = config::reading(&args.reading);
+    let limits = config::limits(&args.limits)?;
+    let lang = sentences::Language::default();
+    let results = gallery::write_gallery(&entries, &args.out_dir, &reading, &limits, lang)?;
+    let mut stdout = std::io::stdout().lock();
+    for r in &results {
+        writeln!(
+            stdout,
+            "{}: {}",
+            r.name,
+            lang.entry_counts(r.agree, r.wrong, r.unknown)
+        )?;
+    }
+    writeln!(
+        stdout,
+        "{} pages and index.html written to {}",
+        results.len(),
+        args.out_dir.display()
+    )?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn status(config: &StatusConfig) -> Result<ExitCode> {
@@ -72,15 +156,21 @@ fn status(config: &StatusConfig) -> Result<ExitCode> {
         &config.reading,
         &config.limits,
     );
+    let explained = explain::explain_position(
+        &game.position,
+        game.last_ko_capture,
+        &judgement,
+        sentences::Language::default(),
+    );
     let mut stdout = std::io::stdout().lock();
     match config.format {
         Format::Json => {
-            let json = output::status_json(&game.position, &judgement);
+            let json = output::status_json(&game.position, &judgement, &explained);
             serde_json::to_writer(&mut stdout, &json)?;
             writeln!(stdout)?;
         }
         Format::Sgf => {
-            let sgf = output::status_sgf(&game.position, game.komi, &judgement);
+            let sgf = output::status_sgf(&game.position, game.komi, &judgement, &explained);
             write!(stdout, "{sgf}")?;
         }
         Format::Text => {
@@ -90,7 +180,14 @@ fn status(config: &StatusConfig) -> Result<ExitCode> {
             write!(
                 stdout,
                 "{}",
-                output::status_text(&game.position, &judgement)
+                output::status_text(&game.position, &judgement, &explained)
+            )?;
+        }
+        Format::Svg => {
+            write!(
+                stdout,
+                "{}",
+                svg::status_svg(&game.position, &judgement, sentences::Language::default())
             )?;
         }
     }
@@ -120,7 +217,7 @@ fn compare_readings(config: &StatusConfig) -> Result<ExitCode> {
             serde_json::to_writer(&mut stdout, &output::comparison_json(&judged))?;
             writeln!(stdout)?;
         }
-        Format::Text | Format::Sgf => {
+        Format::Text | Format::Sgf | Format::Svg => {
             write!(stdout, "{}", output::comparison_text(&judged))?;
         }
     }

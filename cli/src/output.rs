@@ -1,5 +1,7 @@
 //! Rendering judgements as text for people and as JSON for tools.
 
+use crate::explain::Explained;
+use crate::sentences::Language;
 use rules_core::confirmation::ConfirmationMove;
 use rules_core::{Color, Point, PointSet, Position};
 use serde::Serialize;
@@ -30,6 +32,8 @@ struct StringJson {
     proof: Vec<String>,
     nodes: u64,
     decided_by: &'static str,
+    /// The rule that decided the string (`sentences::Reason::key`).
+    rule: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
 }
@@ -60,7 +64,11 @@ fn decided_by(report: &StringReport) -> &'static str {
 }
 
 /// The JSON object for a judged position.
-pub fn status_json(position: &Position, judgement: &PositionJudgement) -> StatusJson {
+pub fn status_json(
+    position: &Position,
+    judgement: &PositionJudgement,
+    explained: &[Explained],
+) -> StatusJson {
     let size = position.size();
     StatusJson {
         reading: judgement.reading.fields().into_iter().collect(),
@@ -68,13 +76,15 @@ pub fn status_json(position: &Position, judgement: &PositionJudgement) -> Status
         strings: judgement
             .strings
             .iter()
-            .map(|s| StringJson {
+            .enumerate()
+            .map(|(i, s)| StringJson {
                 color: s.judgement.color.to_string(),
                 stones: s.judgement.stones.iter().map(|p| p.to_string()).collect(),
                 status: s.status.as_str(),
                 proof: s.judgement.proof.iter().map(|m| m.to_string()).collect(),
                 nodes: s.judgement.nodes,
                 decided_by: decided_by(s),
+                rule: explained.get(i).map_or("undecided", |e| e.reason.key()),
                 reason: match s.judgement.life {
                     Life::Unknown(r) => Some(r.to_string()),
                     _ => None,
@@ -97,43 +107,22 @@ pub fn status_json(position: &Position, judgement: &PositionJudgement) -> Status
     }
 }
 
-/// The plain sentence that says which rule decided a string.
-fn reason_sentence(report: &StringReport) -> String {
-    let j = &report.judgement;
-    let owner = color_name(j.color);
-    let opponent = color_name(!j.color);
-    match (report.status, j.decided_by, j.life) {
-        (_, DecidedBy::PassAlive, _) => format!(
-            "{owner} keeps these stones even if {owner} only passes: they are pass-alive (Benson), so {opponent} cannot capture them (Art. 7-1)."
-        ),
-        (_, DecidedBy::SafeRegions, _) => format!(
-            "{opponent} can never take the last liberty of these stones in two of their regions, whatever {opponent} plays there, if {owner} answers in the same region, so {opponent} cannot capture them (Art. 7-1)."
-        ),
-        (Status::Dead, _, _) => format!(
-            "{opponent} can capture these stones and {owner} cannot then make a stone on their points that {opponent} could not capture (Art. 7-1)."
-        ),
-        (Status::Seki, _, _) => format!(
-            "{opponent} cannot capture these stones for good (Art. 7-1), and they touch a dame point, so they are in seki (Art. 8)."
-        ),
-        (Status::Alive, _, _) => format!(
-            "{opponent} cannot capture these stones for good, even moving first (Art. 7-1)."
-        ),
-        (Status::Unknown, _, Life::Unknown(reason)) => {
-            format!("Not decided: the search stopped ({reason}); raise --max-nodes or --max-time.")
-        }
-        (Status::Unknown, _, _) => "Not decided.".to_string(),
-    }
+/// The plain sentence that says which rule decided a string: the one of `explained` at the
+/// string's index (the sentences themselves live in `sentences.rs`).
+fn reason_sentence(explained: &[Explained], index: usize) -> &str {
+    explained.get(index).map_or("", |e| e.sentence.as_str())
 }
 
 fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "Black",
-        Color::White => "White",
-    }
+    Language::English.color(c)
 }
 
 /// The text report: the board with marks, then each string with its line and reason.
-pub fn status_text(position: &Position, judgement: &PositionJudgement) -> String {
+pub fn status_text(
+    position: &Position,
+    judgement: &PositionJudgement,
+    explained: &[Explained],
+) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "Reading: {}", judgement.reading);
     let size = position.size();
@@ -170,7 +159,7 @@ pub fn status_text(position: &Position, judgement: &PositionJudgement) -> String
         out,
         "   X O alive   x o dead   b w territory   * dame   . undecided\n"
     );
-    for s in &judgement.strings {
+    for (i, s) in judgement.strings.iter().enumerate() {
         let j = &s.judgement;
         let stones: Vec<String> = j.stones.iter().map(|p| p.to_string()).collect();
         let _ = writeln!(
@@ -184,7 +173,7 @@ pub fn status_text(position: &Position, judgement: &PositionJudgement) -> String
         if !j.proof.is_empty() {
             let _ = writeln!(out, "  line: {}", j.line());
         }
-        let _ = writeln!(out, "  {}", reason_sentence(s));
+        let _ = writeln!(out, "  {}", reason_sentence(explained, i));
     }
     if let Some(t) = &judgement.territory {
         let _ = writeln!(out);
@@ -268,6 +257,7 @@ pub fn status_sgf(
     position: &Position,
     komi: Option<rules_core::io::Komi>,
     judgement: &PositionJudgement,
+    explained: &[Explained],
 ) -> String {
     let size = position.size();
     let mut root = String::from("(;GM[1]FF[4]CA[UTF-8]AP[shikatsu]");
@@ -306,7 +296,7 @@ pub fn status_sgf(
         "shikatsu, J89 confirmation. Reading: {}\n",
         judgement.reading
     );
-    for s in &judgement.strings {
+    for (i, s) in judgement.strings.iter().enumerate() {
         let stones: Vec<String> = s.judgement.stones.iter().map(|p| p.to_string()).collect();
         let _ = writeln!(
             comment,
@@ -314,7 +304,7 @@ pub fn status_sgf(
             color_name(s.judgement.color),
             stones.join(" "),
             s.status,
-            reason_sentence(s)
+            reason_sentence(explained, i)
         );
     }
     if let Some(score) = &judgement.score {
@@ -329,10 +319,11 @@ pub fn status_sgf(
     }
     let _ = write!(root, "C[{}]", sgf_text(comment.trim_end()));
     let mut variations = String::new();
-    for s in judgement
+    for (index, s) in judgement
         .strings
         .iter()
-        .filter(|s| !s.judgement.proof.is_empty())
+        .enumerate()
+        .filter(|(_, s)| !s.judgement.proof.is_empty())
     {
         let j = &s.judgement;
         let stones: Vec<String> = j.stones.iter().map(|p| p.to_string()).collect();
@@ -362,7 +353,7 @@ pub fn status_sgf(
                     text,
                     "{}End of the line: {}",
                     if note.is_empty() { "" } else { ". " },
-                    reason_sentence(s)
+                    reason_sentence(explained, index)
                 );
             }
             if !text.trim().is_empty() {

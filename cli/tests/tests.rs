@@ -577,7 +577,9 @@ fn compare_readings_shows_where_they_disagree() {
             "once-per-ko",
             "local-2",
             "area",
-            "carried-over"
+            "carried-over",
+            "j2003-local2",
+            "katago"
         ]
     );
     let g1 = v["strings"]

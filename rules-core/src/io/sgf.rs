@@ -680,6 +680,21 @@ impl Replay {
                 _ => {}
             }
         }
+        // SGF forbids setting one point twice in a node (AB and AW, or AE with either):
+        // which stone was meant cannot be known, so refuse rather than pick one.
+        for k in 1..edits.len() {
+            for &(p, prop) in &edits[k] {
+                if edits[..k].iter().flatten().any(|&(q, _)| q == p) {
+                    return Err(prop_error(
+                        prop,
+                        format!(
+                            "the point {} is set twice in this node (AE, AB and AW must name different points)",
+                            point_text(p)
+                        ),
+                    ));
+                }
+            }
+        }
         let mut position = self.position.clone();
         let mut ko_capture = self.last_ko_capture;
         if edits.iter().any(|e| !e.is_empty()) {

@@ -1,0 +1,300 @@
+//! Hostile input: every command answers bad files with exit code 2 and a message naming the
+//! file and the place, and no input makes any command panic (a panic exits with 101).
+
+use proptest::prelude::*;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shikatsu"))
+        .args(args)
+        .current_dir(repo())
+        .output()
+        .expect("the binary runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("hostile")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+/// Files every command must refuse: (name, bytes, text the message must contain).
+const REFUSED: &[(&str, &[u8], &str)] = &[
+    ("empty.txt", b"", "line 1"),
+    ("blank.txt", b"  \n\n\t\n", "no board"),
+    ("tiny.txt", b"# size 1x1\n.\n", "out of range"),
+    ("too-big.txt", b"# size 26x26\n", "out of range"),
+    (
+        "too-wide.txt",
+        b". . . . . . . . . . . . . . . . . . . . . . . . . .\n",
+        "line 1",
+    ),
+    ("sz0.sgf", b"(;SZ[0])", "SZ[0]"),
+    ("sz1.sgf", b"(;SZ[1])", "node 1"),
+    ("sz26.sgf", b"(;SZ[26])", "out of range"),
+    ("sz-text.sgf", b"(;SZ[nine])", "SZ"),
+    ("same-point.sgf", b"(;SZ[5]AB[cc]AW[cc])", "set twice"),
+    ("erase-and-set.sgf", b"(;SZ[5]AE[cc]AB[cc])", "set twice"),
+    ("no-liberty.sgf", b"(;SZ[3]AB[aa]AW[ba][ab])", "no liberty"),
+    ("no-liberty.txt", b"X O .\nO . .\n. . .\n", "liberty"),
+    ("occupied.sgf", b"(;SZ[5];B[cc];W[cc])", "move 2"),
+    ("suicide.sgf", b"(;SZ[5]AB[ba][ab];W[aa])", "suicide"),
+    (
+        "off-board.sgf",
+        b"(;SZ[5];B[cc];W[zz])",
+        "off the 5x5 board",
+    ),
+    (
+        "two-moves.sgf",
+        b"(;SZ[5];B[cc]W[dd])",
+        "already has a move",
+    ),
+    ("unclosed.sgf", b"(;SZ[5]AB[cc", "never closed"),
+    ("unclosed-tree.sgf", b"(;SZ[5]AB[cc](;B[dd])", "line 1"),
+    ("not-go.sgf", b"(;GM[3]SZ[5])", "not a game of Go"),
+    ("bad-utf8.txt", b". . X\n\xff\xfe O .\n. . .\n", "line 2"),
+    ("utf16.txt", b"\xff\xfe.\x00 \x00X\x00\n\x00", "UTF-8"),
+    ("bad-char.txt", b". . .\n. Q .\n. . .\n", "line 2, column 3"),
+];
+
+#[test]
+fn hostile_files_are_refused_with_file_and_place() {
+    let dir = scratch_dir("refused");
+    for &(name, bytes, expected) in REFUSED {
+        let file = dir.join(name);
+        std::fs::write(&file, bytes).expect("write");
+        let path = file.to_str().expect("utf-8");
+        let html = dir.join("out.html");
+        // Every command reads its position through the same loader; one reading command
+        // and the page writer are enough to show the message reaches the user from both.
+        for args in [
+            vec!["status", path, "--format", "svg"],
+            vec!["explain", path, "--html", html.to_str().expect("utf-8")],
+        ] {
+            let o = run(&args);
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+            assert!(
+                err.contains(name),
+                "{args:?}: the message names the file: {err}"
+            );
+            assert!(
+                err.contains(expected),
+                "{args:?}: expected '{expected}' in: {err}"
+            );
+            assert!(o.stdout.is_empty(), "{args:?}: nothing on stdout");
+        }
+        assert!(!html.exists(), "{name}: no page written for a refused file");
+    }
+}
+
+#[test]
+fn a_huge_file_is_refused_before_it_is_read() {
+    let dir = scratch_dir("huge");
+    let file = dir.join("huge.txt");
+    let mut f = std::fs::File::create(&file).expect("create");
+    let row = ". ".repeat(512) + "\n";
+    // 16 MiB plus a little: over the documented limit.
+    for _ in 0..(16 * 1024 * 1024 / row.len() + 2) {
+        f.write_all(row.as_bytes()).expect("write");
+    }
+    drop(f);
+    let o = run(&["status", file.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("huge.txt"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("larger than"), "{}", stderr(&o));
+    // The same through standard input.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
+        .args(["status", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let bytes = std::fs::read(&file).expect("read");
+    let mut stdin = child.stdin.take().expect("stdin");
+    // The program may stop reading at the limit; a broken pipe here is expected.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&bytes);
+    });
+    let o = child.wait_with_output().expect("wait");
+    let _ = writer.join();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn unknown_properties_and_charsets_are_kept_with_a_warning() {
+    let dir = scratch_dir("warnings");
+    for (name, bytes, warning) in [
+        (
+            "unknown.sgf",
+            &b"(;SZ[5]XX[foo]AB[cc])"[..],
+            "unknown property XX",
+        ),
+        ("charset.sgf", b"(;SZ[5]CA[bogus]AB[cc])", "unknown charset"),
+        (
+            "trailing.sgf",
+            b"(;SZ[5]AB[cc]))",
+            "text after the last game tree",
+        ),
+    ] {
+        let file = dir.join(name);
+        std::fs::write(&file, bytes).expect("write");
+        let o = run(&["status", file.to_str().expect("utf-8")]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.contains(name) && err.contains(warning), "{err}");
+    }
+}
+
+#[test]
+fn a_bad_corpus_file_stops_the_gallery_with_its_name_and_line() {
+    let dir = scratch_dir("gallery");
+    let corpus = dir.join("corpus");
+    std::fs::create_dir_all(&corpus).expect("corpus folder");
+    std::fs::write(
+        corpus.join("01-bad.txt"),
+        "# theme: broken\n# expect Z9 alive\nX O\n. .\n",
+    )
+    .expect("write");
+    let o = run(&[
+        "gallery",
+        dir.join("out").to_str().expect("utf-8"),
+        "--corpus",
+        corpus.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("01-bad.txt:2"), "{}", stderr(&o));
+}
+
+/// Text that looks enough like a diagram or an SGF file to get past the first checks.
+fn input() -> impl Strategy<Value = (Vec<u8>, bool)> {
+    let header = prop::sample::select(vec![
+        "# komi 6.5",
+        "# komi x",
+        "# size 5x5",
+        "# size 3x9",
+        "# size 0x4",
+        "# to-play W",
+        "# to-play Q",
+        "# captures B=1 W=2",
+        "# ko C3",
+        "# ko Z99",
+        "  A B C D E",
+        "",
+    ]);
+    let row = prop::collection::vec(prop::sample::select(vec!['X', 'O', '.', '+', ' ']), 0..9)
+        .prop_map(|cells| cells.into_iter().collect::<String>());
+    let diagram = (
+        prop::collection::vec(header, 0..3),
+        prop::collection::vec(row, 0..9),
+    )
+        .prop_map(|(h, rows)| {
+            (
+                format!("{}\n{}\n", h.join("\n"), rows.join("\n")).into_bytes(),
+                false,
+            )
+        });
+    let point = "[a-g]{2}|[a-z]{0,3}";
+    let prop_text = prop_oneof![
+        Just("SZ[5]".to_string()),
+        (0u32..30).prop_map(|n| format!("SZ[{n}]")),
+        (2u32..8, 2u32..8).prop_map(|(w, h)| format!("SZ[{w}:{h}]")),
+        point.prop_map(|p| format!("AB[{p}]")),
+        point.prop_map(|p| format!("AW[{p}]")),
+        point.prop_map(|p| format!("AE[{p}]")),
+        point.prop_map(|p| format!(";B[{p}]")),
+        point.prop_map(|p| format!(";W[{p}]")),
+        Just("PL[W]".to_string()),
+        Just("KM[6.5]".to_string()),
+        Just("KM[abc]".to_string()),
+        Just("CA[Shift_JIS]".to_string()),
+        Just("XX[y]".to_string()),
+        Just("(;B[cc])(;W[dd])".to_string()),
+        Just("]".to_string()),
+        Just("(".to_string()),
+    ];
+    let sgf = prop::collection::vec(prop_text, 0..12)
+        .prop_map(|props| (format!("(;{})", props.join("")).into_bytes(), true));
+    let bytes = prop::collection::vec(any::<u8>(), 0..120).prop_map(|b| (b, false));
+    prop_oneof![diagram, sgf, bytes]
+}
+
+fn no_panic(o: &Output, what: &str) -> Result<(), TestCaseError> {
+    let code = o.status.code();
+    prop_assert!(
+        code == Some(0) || code == Some(2),
+        "{what}: exit {code:?}: {}",
+        stderr(o)
+    );
+    prop_assert!(!stderr(o).contains("panicked"), "{what}: {}", stderr(o));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    /// No input makes any command panic: status in every format, the comparison of
+    /// readings, explain (text and page), the GTP engine loading it, and the gallery.
+    #[test]
+    fn no_input_makes_any_command_panic((bytes, is_sgf) in input()) {
+        let dir = scratch_dir("property");
+        let file = dir.join(if is_sgf { "case.sgf" } else { "case.txt" });
+        std::fs::write(&file, &bytes).expect("write");
+        let path = file.to_str().expect("utf-8");
+        let html = dir.join("case.html");
+        let limits = ["--max-nodes", "300", "--max-total-time", "5"];
+        let commands: Vec<Vec<&str>> = vec![
+            vec!["status", path],
+            vec!["status", path, "--format", "json"],
+            vec!["status", path, "--format", "sgf"],
+            vec!["status", path, "--format", "svg"],
+            vec!["status", path, "--compare-readings"],
+            vec!["explain", path, "--html", html.to_str().expect("utf-8")],
+        ];
+        for mut args in commands {
+            args.extend_from_slice(&limits);
+            let o = run(&args);
+            no_panic(&o, &format!("{args:?}"))?;
+        }
+        let mut gtp = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
+            .args(["gtp", "--max-nodes", "300"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("gtp starts");
+        let script = format!("loadsgf {path}\nfinal_status_list dead\nfinal_score\nquit\n");
+        gtp.stdin.take().expect("stdin").write_all(script.as_bytes()).expect("script");
+        let o = gtp.wait_with_output().expect("gtp ends");
+        no_panic(&o, "gtp")?;
+        let corpus = dir.join("corpus");
+        std::fs::create_dir_all(&corpus).expect("corpus");
+        let mut entry = b"# theme: fuzz\n".to_vec();
+        entry.extend_from_slice(&bytes);
+        std::fs::write(corpus.join("case.txt"), entry).expect("write");
+        let o = run(&[
+            "gallery",
+            dir.join("out").to_str().expect("utf-8"),
+            "--corpus",
+            corpus.to_str().expect("utf-8"),
+            "--max-nodes",
+            "300",
+        ]);
+        no_panic(&o, "gallery")?;
+    }
+}
