@@ -407,6 +407,7 @@ mod tests {
             strings: vec![report],
             territory: None,
             score: None,
+            survey_nodes: 0,
         };
         (game.position, judgement)
     }
