@@ -67,7 +67,8 @@ fn main() -> ExitCode {
     };
     let mut times = Vec::new();
     let (mut strings, mut pass_alive, mut searched_decided, mut unknown) = (0, 0, 0, 0);
-    println!("file\tstrings\tpass-alive\tsearched-decided\tunknown\tms");
+    let (mut pass_alive_only, mut enclosure_dead, mut survey_nodes) = (0, 0, 0u64);
+    println!("file\tstrings\tpass-alive-or-safe\tsearched-decided\tunknown\tms");
     for file in files.iter().take(args.games) {
         let text = match std::fs::read(args.data.join(file)) {
             Ok(t) => t,
@@ -94,11 +95,21 @@ fn main() -> ExitCode {
         let elapsed = start.elapsed();
         times.push(elapsed);
         let n = j.strings.len();
-        let pa = j
-            .strings
-            .iter()
-            .filter(|s| s.judgement.decided_by != DecidedBy::Search)
-            .count();
+        let by = |d: DecidedBy| {
+            j.strings
+                .iter()
+                .filter(|s| s.judgement.decided_by == d && !matches!(s.judgement.life, Life::Unknown(_)))
+                .count()
+        };
+        let (benson, safe, enclosure) = (
+            by(DecidedBy::PassAlive),
+            by(DecidedBy::SafeRegions),
+            by(DecidedBy::EnclosureSearch),
+        );
+        let pa = benson + safe;
+        pass_alive_only += benson;
+        enclosure_dead += enclosure;
+        survey_nodes += j.survey_nodes;
         let unk = j
             .strings
             .iter()
@@ -121,8 +132,9 @@ fn main() -> ExitCode {
             .map_or(0, |d| d.as_millis())
     };
     println!(
-        "SUMMARY games={} strings={strings} pass_alive={pass_alive} searched_decided={searched_decided} unknown={unknown} median_ms={} p99_ms={} limits: {} nodes, {} s per string",
+        "SUMMARY games={} strings={strings} without_search={pass_alive} (pass_alive={pass_alive_only} safe_regions={}) searched_decided={searched_decided} (enclosure_search={enclosure_dead}) unknown={unknown} survey_nodes={survey_nodes} median_ms={} p99_ms={} limits: {} nodes, {} s per string",
         times.len(),
+        pass_alive - pass_alive_only,
         pct(0.5),
         pct(0.99),
         args.max_nodes,
