@@ -657,7 +657,7 @@ impl Completion {
             }
             heads.push(q);
         }
-        let survey = survey(pos, ctx.reading.ko);
+        let survey = survey(pos, ctx.reading.ko, ctx.deadline);
         heads
             .par_iter()
             .map(|&p| judge_string_in(pos, &survey, last_ko, p, ctx.reading, &ctx.limits_now()))

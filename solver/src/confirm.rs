@@ -29,7 +29,7 @@ use rules_core::benson::{pass_alive, pass_alive_for, still_pass_alive, PassAlive
 use rules_core::confirmation::{ConfirmationMove, ConfirmationRules, ConfirmationState};
 use rules_core::{ByColor, Color, KoCapture, Point, PointSet, Position, ZobristHash};
 use std::num::NonZeroU64;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The limits of one string's judgement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -491,10 +491,18 @@ pub(crate) struct Survey {
     pub(crate) nodes: u64,
 }
 
-/// Surveys `position`: Benson, then the safety solver for both colours, then the areas.
-pub(crate) fn survey(position: &Position, rules: ConfirmationRules) -> Survey {
+/// Surveys `position`: Benson, then the safety solver for both colours (regions not searched
+/// by `deadline` are not proved), then the areas.
+pub(crate) fn survey(
+    position: &Position,
+    rules: ConfirmationRules,
+    deadline: Option<Instant>,
+) -> Survey {
     let benson = pass_alive(position);
-    let limits = SafetyLimits::default();
+    let limits = SafetyLimits {
+        deadline,
+        ..SafetyLimits::default()
+    };
     let black = safe_blocks(position, Color::Black, rules, &limits);
     let white = safe_blocks(position, Color::White, rules, &limits);
     let region_points = |s: &Safety| {
@@ -568,7 +576,8 @@ pub fn judge_string(
     reading: &Reading,
     limits: &Limits,
 ) -> StringJudgement {
-    let survey = survey(position, reading.ko);
+    let deadline = limits.max_time.map(|t| Instant::now() + t);
+    let survey = survey(position, reading.ko, deadline);
     judge_string_in(position, &survey, last_ko_capture, stone, reading, limits)
 }
 
@@ -601,6 +610,11 @@ pub(crate) fn judge_string_in(
         return judgement;
     };
     judgement.decided_by = DecidedBy::Search;
+    if limits.max_time.is_some_and(|t| t.is_zero()) {
+        // The position's time is spent: no search at all, not even its first nodes.
+        judgement.life = Life::Unknown(StopReason::TimeLimit);
+        return judgement;
+    }
     let config = SolverConfig {
         table_entries: limits.table_entries,
         ..SolverConfig::default()

@@ -244,7 +244,8 @@ impl Budget {
         if self.max_nodes.is_some_and(|m| self.nodes > m.get()) {
             return Err(StopReason::NodeLimit);
         }
-        if self.nodes % 256 == 0 {
+        // A node of a nested game can hold a whole search, so look at the clock often.
+        if self.nodes % 32 == 0 {
             if self.deadline.is_some_and(|d| Instant::now() >= d) {
                 return Err(StopReason::TimeLimit);
             }

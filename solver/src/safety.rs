@@ -365,6 +365,8 @@ pub struct SafetyLimits {
     pub max_nodes_per_region: Option<NonZeroU64>,
     /// Most transposition-table entries per region search.
     pub table_entries: usize,
+    /// When to stop: regions not searched by then are not proved.
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for SafetyLimits {
@@ -372,6 +374,7 @@ impl Default for SafetyLimits {
         SafetyLimits {
             max_region_points: 20,
             max_nodes_per_region: NonZeroU64::new(5_000),
+            deadline: None,
             table_entries: 1 << 14,
         }
     }
@@ -406,7 +409,13 @@ fn region_proved(
 ) -> Option<Vec<Point>> {
     let mut start = ConfirmationState::new(position.clone(), rules, None);
     start.set_to_move(!owner);
-    let mut budget = Budget::new(limits.max_nodes_per_region, None, None);
+    let left = limits
+        .deadline
+        .map(|d| d.saturating_duration_since(std::time::Instant::now()));
+    if left.is_some_and(|t| t.is_zero()) {
+        return None;
+    }
+    let mut budget = Budget::new(limits.max_nodes_per_region, left, None);
     let mut claimed = match claim {
         Claim::WithOthers => region.vital_for.clone(),
         Claim::Alone => region.boundary.clone(),

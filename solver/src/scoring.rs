@@ -245,8 +245,9 @@ pub fn judge_position(
             heads.push(p);
         }
     }
-    let survey = survey(position, reading.ko);
+    // The survey counts against the position's total time.
     let deadline = limits.max_total_time.map(|t| Instant::now() + t);
+    let survey = survey(position, reading.ko, deadline);
     let judgements: Vec<StringJudgement> = heads
         .par_iter()
         .map(|&p| {

@@ -98,7 +98,9 @@ fn main() -> ExitCode {
         let by = |d: DecidedBy| {
             j.strings
                 .iter()
-                .filter(|s| s.judgement.decided_by == d && !matches!(s.judgement.life, Life::Unknown(_)))
+                .filter(|s| {
+                    s.judgement.decided_by == d && !matches!(s.judgement.life, Life::Unknown(_))
+                })
                 .count()
         };
         let (benson, safe, enclosure) = (
