@@ -19,6 +19,10 @@ pub enum Command {
     Status(StatusArgs),
     /// A GTP engine on standard input and output (no genmove: it judges, it does not play).
     Gtp(GtpArgs),
+    /// Solve a tsumego: every first move with its class (win, ko, seki, fail, unknown).
+    Solve(crate::solve::SolveArgs),
+    /// Check problem collections against the solver (exit 0 all agree, 1 any disagrees).
+    Verify(crate::verify::VerifyArgs),
 }
 
 /// Flags of `gtp`.

@@ -6,6 +6,8 @@ mod args;
 mod config;
 mod gtp;
 mod output;
+mod solve;
+mod verify;
 
 use anyhow::Result;
 use args::{Cli, Command, Format};
@@ -55,6 +57,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             gtp::Engine::new(reading, limits).run(stdin.lock(), std::io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Solve(args) => solve::run(args),
+        Command::Verify(args) => verify::run(args),
     }
 }
 

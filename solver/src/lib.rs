@@ -9,5 +9,6 @@ pub mod dfpn;
 pub mod reading;
 pub mod reference;
 pub mod scoring;
+pub mod tsumego;
 
 pub use reading::{FirstMover, NewStoneScope, Reading};
