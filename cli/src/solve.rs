@@ -8,8 +8,8 @@ use puzzles::problems::{self, Problem, ToPlayFrom};
 use rules_core::{Color, Move, Point, PointSet, Position};
 use serde::Serialize;
 use solver::tsumego::{
-    frame, infer_attacker, infer_region, infer_target, Class, KillRule, Solution, TreeNode,
-    Tsumego, TsumegoLimits, TsumegoSolver,
+    frame, infer_attacker, infer_region, infer_target, inside_wall, Class, KillRule, Solution,
+    TreeNode, Tsumego, TsumegoLimits, TsumegoSolver,
 };
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -194,7 +194,7 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
         (None, None) => (
             infer_region(&position),
             true,
-            "inferred: bounding box of the stones, stretched to near edges".to_string(),
+            "inferred: inside the wall, within the bounding box of the stones stretched to near edges".to_string(),
         ),
     };
     let given_target = if let Some(text) = &args.target {
@@ -222,17 +222,31 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
         (Some((_, a, _)), _) => *a,
         (None, Some(GoalArg::Kill)) => position.to_move(),
         (None, Some(GoalArg::Live)) => !position.to_move(),
-        (None, None) => infer_attacker(&position, &region).with_context(|| {
-            format!(
-                "{}: {}: no side surrounds the other (as many stones of each touch the \
-                 outside of the region); give --goal or --target",
-                problem.file.display(),
-                problem.name
-            )
-        })?,
+        (None, None) => match infer_attacker(&position, &region) {
+            Some(a) => a,
+            None => {
+                // Neither side is the wall: attack the larger capturable string.
+                let size_of = |c: Color| infer_target(&position, &region, c).map_or(0, |t| t.len());
+                let (b, w) = (size_of(Color::Black), size_of(Color::White));
+                if b == 0 && w == 0 {
+                    bail!(
+                        "{}: {}: no capturable string in the region; give --target",
+                        problem.file.display(),
+                        problem.name
+                    );
+                }
+                if b >= w {
+                    Color::White
+                } else {
+                    Color::Black
+                }
+            }
+        },
     };
     let mut framed = PointSet::new();
+    let mut region = region;
     if region_inferred {
+        region = inside_wall(&position, &region, attacker);
         let (p, f) = frame(&position, &region, attacker);
         position = p;
         framed = f;

@@ -5,8 +5,8 @@
 //! (`agree`, `wrong` when a marked answer is not best or a marked wrong move is, `dual`
 //! when best moves are missing from the answers, `unknown`, `skipped` with a reason), then
 //! every line of the solution tree: after each move of the player to move on a correct
-//! line the player must still win, and at the end of a wrong line it must not. A bad line
-//! turns `agree` or `dual` into `wrong`.
+//! line the player must still win (else `wrong`), and at the end of a wrong line it must
+//! not (else `dual`: a second solution deeper in the tree).
 //!
 //! Exit code: 0 when every problem checked agrees, 1 when any is wrong, dual or unknown,
 //! 2 when a file or problem could not be read (the others are still checked).
@@ -227,9 +227,13 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
                 reason = Some(format!("checking the lines: {r}"));
             }
         }
-        if !bad_lines.is_empty() {
+        if bad_lines.iter().any(|b| b.starts_with("correct")) {
             verdict = Verdict::Wrong;
-            reason = Some("a line of the solution tree is wrong".into());
+            reason = Some("a correct line of the solution tree fails".into());
+        } else if !bad_lines.is_empty() {
+            // A line marked wrong that still wins is a second solution deeper in the tree.
+            verdict = Verdict::Dual;
+            reason = Some("a line marked wrong still wins".into());
         }
     }
     if expected.says_ko && solution.class == Class::Win && verdict == Verdict::Agree {

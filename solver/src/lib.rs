@@ -10,5 +10,6 @@ pub mod reading;
 pub mod reference;
 pub mod scoring;
 pub mod tsumego;
+pub mod tsumego_reference;
 
 pub use reading::{FirstMover, NewStoneScope, Reading};

@@ -800,10 +800,14 @@ impl TsumegoSolver {
     /// defender's refutation.
     fn kill_line(&mut self, pos: &Position, master: Color) -> Vec<Move> {
         let state = canonical(pos, master);
-        let r = self.run(|me, budget| Ok(me.kill_solver(master).solve(&state, budget)));
+        // The result is in the table already; reading the line out may need a few more
+        // nodes, granted even when the problem's budget is spent.
+        let mut budget = Budget::new(NonZeroU64::new(200_000), Some(Duration::from_secs(2)), None);
+        let r = self.kill_solver(master).solve(&state, &mut budget);
+        self.used += budget.nodes();
         match r {
-            Ok(Outcome::Proved { line } | Outcome::Disproved { line }) => line,
-            Ok(Outcome::Unknown(_)) | Err(_) => Vec::new(),
+            Outcome::Proved { line } | Outcome::Disproved { line } => line,
+            Outcome::Unknown(_) => Vec::new(),
         }
     }
 
@@ -1001,19 +1005,27 @@ impl TsumegoSolver {
 ///
 /// ```
 /// use rules_core::io::parse_diagram;
-/// use rules_core::{Color, Move, PointSet};
-/// use solver::tsumego::{solve, Class, KillRule, Tsumego, TsumegoLimits};
-/// // White's three-point eye in the corner: Black to kill at the vital point B1.
+/// use rules_core::{Color, Move};
+/// use solver::tsumego::{
+///     infer_attacker, infer_region, infer_target, inside_wall, solve, Class, KillRule,
+///     Tsumego, TsumegoLimits,
+/// };
+/// // A straight three in the corner: Black kills at the vital point B1.
 /// let game = parse_diagram("
-/// # to-play B
-///  X X X X .
-///  O O O X .
-///  . . . O X
-///  ").unwrap();
+/// ## to-play B
+///  . . . . . . .
+///  . . . . . . .
+///  . . . . . . .
+///  . . . . . . .
+///  X X X X X . .
+///  O O O O X . .
+///  . . . O X . .").unwrap();
 /// let pos = game.position;
-/// let region: PointSet = pos.size().points().collect();
-/// let target = pos.string_stones("A2".parse().unwrap()).chain(pos.string_stones("D1".parse().unwrap())).collect();
-/// let problem = Tsumego { position: pos, attacker: Color::Black, target, region, kill_rule: KillRule::default() };
+/// let bounding = infer_region(&pos);
+/// let attacker = infer_attacker(&pos, &bounding).unwrap();
+/// let region = inside_wall(&pos, &bounding, attacker);
+/// let target = infer_target(&pos, &region, !attacker).unwrap();
+/// let problem = Tsumego { position: pos, attacker, target, region, kill_rule: KillRule::default() };
 /// let solution = solve(problem, &TsumegoLimits::default());
 /// assert_eq!(solution.class, Class::Win);
 /// assert_eq!(solution.best, vec![Move::Play("B1".parse().unwrap())]);
@@ -1109,6 +1121,67 @@ pub fn infer_attacker(pos: &Position, region: &PointSet) -> Option<Color> {
     }
 }
 
+/// Shrinks an inferred region to the inside of the wall: the points of `region` reachable
+/// from the defender's stones without crossing a *wall* string (an attacker string with a
+/// liberty outside `region`). Points behind the wall are dropped, which removes moves that
+/// cannot matter and makes the wall safe (its outer liberties leave the region). When
+/// the wall has gaps the fill leaks through them and the region stays as it was there.
+///
+/// ```
+/// use rules_core::io::parse_diagram;
+/// use rules_core::Color;
+/// use solver::tsumego::{infer_region, inside_wall};
+/// let game = parse_diagram("
+///  . . . . . . . . .
+///  . . . . . . . . .
+///  . . . . . . . . .
+///  . . . . . . . . .
+///  . . . . . . . . .
+///  . . . X . . . . .
+///  X X X X . . . . .
+///  O O O X . . . . .
+///  . . . O X . . . .").unwrap();
+/// let region = infer_region(&game.position);
+/// assert_eq!(region.len(), 20); // columns A-E, rows 1-4
+/// let inside = inside_wall(&game.position, &region, Color::Black);
+/// assert_eq!(inside.len(), 7); // A1-C1, A2-C2, D1
+/// ```
+pub fn inside_wall(pos: &Position, region: &PointSet, attacker: Color) -> PointSet {
+    let size = pos.size();
+    let mut wall = PointSet::new();
+    let mut seen = PointSet::new();
+    for p in region.iter() {
+        if pos.color_at(p) != Some(attacker) || seen.contains(p) {
+            continue;
+        }
+        let stones: PointSet = pos.string_stones(p).collect();
+        seen = seen.union(&stones);
+        if has_outside_liberty(pos, p, region) {
+            wall = wall.union(&stones);
+        }
+    }
+    let mut inside = PointSet::new();
+    let mut stack: Vec<Point> = region
+        .iter()
+        .filter(|&p| pos.color_at(p) == Some(!attacker))
+        .collect();
+    for &p in &stack {
+        inside.insert(p);
+    }
+    while let Some(p) = stack.pop() {
+        for n in p.neighbours(size) {
+            if region.contains(n) && !wall.contains(n) && inside.insert(n) {
+                stack.push(n);
+            }
+        }
+    }
+    if inside.is_empty() {
+        *region
+    } else {
+        inside
+    }
+}
+
 /// Closes an inferred region with a frame of `attacker` stones on the empty points just
 /// outside it (a tsumego frame): the defender can no longer run out to the open board, and
 /// the wall joined to the frame is safe because the frame keeps liberties outside. A frame
@@ -1120,14 +1193,19 @@ pub fn infer_attacker(pos: &Position, region: &PointSet) -> Option<Color> {
 /// use rules_core::Color;
 /// use solver::tsumego::{frame, infer_region};
 /// let game = parse_diagram("
-///  . . . . .
-///  . . . . .
-///  X X . . .
-///  O X . . .
-///  . O X . .").unwrap();
+///  . . . . . . . . .
+///  . . . . . . . . .
+///  . . . . . . . . .
+///  . . . . . . . . .
+///  . . . . . . . . .
+///  . . . . . . . . .
+///  X X . . . . . . .
+///  O X . . . . . . .
+///  . O X . . . . . .").unwrap();
 /// let region = infer_region(&game.position);
+/// assert_eq!(region.len(), 9);
 /// let (framed, points) = frame(&game.position, &region, Color::Black);
-/// assert_eq!(points.len(), 7); // D1-D4 and A4-C4
+/// assert_eq!(points.len(), 6); // D1-D3 and A4-C4
 /// assert_eq!(framed.color_at("D1".parse().unwrap()), Some(Color::Black));
 /// ```
 pub fn frame(pos: &Position, region: &PointSet, attacker: Color) -> (Position, PointSet) {
