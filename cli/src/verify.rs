@@ -96,6 +96,23 @@ pub struct Report {
     bad_input: bool,
 }
 
+/// The last line of `verify --format json`.
+#[derive(Debug, Serialize)]
+struct SummaryLine {
+    summary: Summary,
+}
+
+/// Counts per verdict, in the order of the interface.
+#[derive(Debug, Serialize)]
+struct Summary {
+    problems: usize,
+    agree: usize,
+    wrong: usize,
+    dual: usize,
+    unknown: usize,
+    skipped: usize,
+}
+
 fn moves_text(moves: &[Move]) -> Vec<String> {
     moves.iter().map(|m| m.to_string()).collect()
 }
@@ -442,14 +459,16 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
                 serde_json::to_writer(&mut out, r)?;
                 writeln!(out)?;
             }
-            let summary = serde_json::json!({"summary": {
-                "problems": reports.len(),
-                "agree": count(Verdict::Agree),
-                "wrong": count(Verdict::Wrong),
-                "dual": count(Verdict::Dual),
-                "unknown": count(Verdict::Unknown),
-                "skipped": count(Verdict::Skipped),
-            }});
+            let summary = SummaryLine {
+                summary: Summary {
+                    problems: reports.len(),
+                    agree: count(Verdict::Agree),
+                    wrong: count(Verdict::Wrong),
+                    dual: count(Verdict::Dual),
+                    unknown: count(Verdict::Unknown),
+                    skipped: count(Verdict::Skipped),
+                },
+            };
             serde_json::to_writer(&mut out, &summary)?;
             writeln!(out)?;
         }

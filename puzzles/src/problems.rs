@@ -206,14 +206,85 @@ pub fn load_file(path: &Path) -> Result<Vec<Result<Problem, ProblemError>>, Prob
     if is_json {
         return Ok(vec![cho_problem(path, &bytes)]);
     }
-    let games = parse_collection_bytes(&bytes).map_err(|source| ProblemError::Sgf {
+    let sgf_error = |source| ProblemError::Sgf {
         file: path.to_path_buf(),
         source,
-    })?;
-    Ok(games
-        .iter()
-        .map(|g| sgf_problem(path, g, games.len()))
-        .collect())
+    };
+    match parse_collection_bytes(&bytes) {
+        Ok(games) => Ok(games
+            .iter()
+            .map(|g| sgf_problem(path, g, games.len()))
+            .collect()),
+        Err(whole) => {
+            // One bad tree spoils the collection: read the trees one by one, so the good
+            // ones can still be checked.
+            let text = String::from_utf8_lossy(&bytes);
+            let trees = split_game_trees(&text);
+            if trees.len() < 2 {
+                return Err(sgf_error(whole));
+            }
+            let count = trees.len();
+            Ok(trees
+                .iter()
+                .enumerate()
+                .map(|(i, tree)| {
+                    let name = format!("#{}", i + 1);
+                    let games = rules_core::io::parse_collection(tree).map_err(|e| {
+                        ProblemError::Field {
+                            file: path.to_path_buf(),
+                            problem: name.clone(),
+                            what: e.to_string(),
+                        }
+                    })?;
+                    let mut game = games
+                        .into_iter()
+                        .next()
+                        .ok_or_else(|| ProblemError::Field {
+                            file: path.to_path_buf(),
+                            problem: name.clone(),
+                            what: "no game tree".into(),
+                        })?;
+                    game.index = i;
+                    sgf_problem(path, &game, count)
+                })
+                .collect())
+        }
+    }
+}
+
+/// The top-level game trees of an SGF collection, as text: balanced parentheses outside
+/// property values (which may hold escaped `]`).
+fn split_game_trees(text: &str) -> Vec<&str> {
+    let mut trees = Vec::new();
+    let (mut depth, mut in_value, mut escaped, mut start) = (0usize, false, false, 0);
+    for (i, c) in text.char_indices() {
+        if in_value {
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, ']') => in_value = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '[' => in_value = true,
+            '(' => {
+                if depth == 0 {
+                    start = i;
+                }
+                depth += 1;
+            }
+            ')' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    trees.push(&text[start..=i]);
+                }
+            }
+            _ => {}
+        }
+    }
+    trees
 }
 
 fn comment(node: &SgfNode<Prop>) -> Option<&str> {
