@@ -8,8 +8,8 @@ use puzzles::problems::{self, Problem, ToPlayFrom};
 use rules_core::{Color, Move, Point, PointSet, Position};
 use serde::Serialize;
 use solver::tsumego::{
-    frame, infer_attacker, infer_region, infer_target, inside_wall, Class, KillRule, Solution,
-    TreeNode, Tsumego, TsumegoLimits, TsumegoSolver,
+    frame, infer_attacker, infer_region, infer_target, inside_wall, near, Class, KillRule,
+    Solution, TreeNode, Tsumego, TsumegoLimits, TsumegoSolver,
 };
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -65,6 +65,10 @@ pub struct ProblemArgs {
     /// When the attacker has killed.
     #[arg(long, value_enum, default_value_t = KillRuleArg::CaptureForGood)]
     pub kill_rule: KillRuleArg,
+    /// For an inferred region: keep only the points within this many steps of a defender
+    /// stone (0 keeps the whole inside of the wall).
+    #[arg(long, default_value_t = 3)]
+    pub near: u32,
     /// Most search nodes per problem (0 for no limit).
     #[arg(long, default_value_t = 5_000_000)]
     pub max_nodes: u64,
@@ -194,7 +198,7 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
         (None, None) => (
             infer_region(&position),
             true,
-            "inferred: inside the wall, within the bounding box of the stones stretched to near edges".to_string(),
+            "inferred: bounding box of the stones (stretched to near edges), inside the wall, near the defender".to_string(),
         ),
     };
     let given_target = if let Some(text) = &args.target {
@@ -247,6 +251,9 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
     let mut region = region;
     if region_inferred {
         region = inside_wall(&position, &region, attacker);
+        if args.near > 0 {
+            region = near(&position, &region, !attacker, args.near);
+        }
         let (p, f) = frame(&position, &region, attacker);
         position = p;
         framed = f;

@@ -306,12 +306,14 @@ fn full_verdict(
     for &mv in correct {
         match class_of(mv) {
             None => {
+                // The region (inferred or given) leaves the answer out: the solver cannot
+                // judge this problem as set up.
                 return (
-                    Verdict::Wrong,
+                    Verdict::Skipped,
                     Some(format!(
-                        "marked answer {mv} is not a legal move in the region"
+                        "marked answer {mv} is outside the region or illegal; give --region"
                     )),
-                )
+                );
             }
             Some(Class::Unknown(r)) => {
                 return (Verdict::Unknown, Some(format!("{mv}: {r}")));

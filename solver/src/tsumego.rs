@@ -1182,6 +1182,45 @@ pub fn inside_wall(pos: &Position, region: &PointSet, attacker: Color) -> PointS
     }
 }
 
+/// The points of `region` within `steps` orthogonal steps (through points of `region`) of
+/// a stone of `color`: the defender's neighbourhood, for an inferred region that leaves
+/// out the open space far from the fight.
+///
+/// ```
+/// use rules_core::io::parse_diagram;
+/// use rules_core::{Color, PointSet};
+/// use solver::tsumego::near;
+/// let game = parse_diagram("
+///  . . . . .
+///  . . . . .
+///  . . . . .
+///  . . . . .
+///  O . . . .").unwrap();
+/// let all: PointSet = game.position.size().points().collect();
+/// assert_eq!(near(&game.position, &all, Color::White, 1).len(), 3);
+/// assert_eq!(near(&game.position, &all, Color::White, 2).len(), 6);
+/// ```
+pub fn near(pos: &Position, region: &PointSet, color: Color, steps: u32) -> PointSet {
+    let size = pos.size();
+    let mut reached: PointSet = region
+        .iter()
+        .filter(|&p| pos.color_at(p) == Some(color))
+        .collect();
+    let mut frontier: Vec<Point> = reached.iter().collect();
+    for _ in 0..steps {
+        let mut next = Vec::new();
+        for p in frontier {
+            for n in p.neighbours(size) {
+                if region.contains(n) && reached.insert(n) {
+                    next.push(n);
+                }
+            }
+        }
+        frontier = next;
+    }
+    reached
+}
+
 /// Closes an inferred region with a frame of `attacker` stones on the empty points just
 /// outside it (a tsumego frame): the defender can no longer run out to the open board, and
 /// the wall joined to the frame is safe because the frame keeps liberties outside. A frame
