@@ -122,6 +122,10 @@ fn run(seeds: std::ops::Range<u64>, max_region: usize) -> (usize, usize) {
             classes_seen[i] += 1;
         }
     }
+    eprintln!(
+        "first moves compared: {compared} (win {}, ko {}, seki {}, fail {})",
+        classes_seen[0], classes_seen[1], classes_seen[2], classes_seen[3]
+    );
     (compared, classes_seen.iter().filter(|&&n| n > 0).count())
 }
 
