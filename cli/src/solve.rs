@@ -9,7 +9,7 @@ use rules_core::{Color, Move, Point, PointSet, Position};
 use serde::Serialize;
 use solver::tsumego::{
     frame, infer_attacker, infer_region, infer_target, inside_wall, near, Class, KillRule,
-    Solution, TreeNode, Tsumego, TsumegoLimits, TsumegoSolver,
+    Solution, TargetRule, TreeNode, Tsumego, TsumegoLimits, TsumegoSolver,
 };
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -130,6 +130,7 @@ pub fn limits(args: &ProblemArgs) -> Result<TsumegoLimits> {
         max_nodes: NonZeroU64::new(args.max_nodes),
         max_time: (args.max_time > 0.0).then(|| Duration::from_secs_f64(args.max_time)),
         table_entries: args.table_entries,
+        plain_leaves: false,
     })
 }
 
@@ -308,6 +309,13 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
             kill_rule: match args.kill_rule {
                 KillRuleArg::CaptureForGood => KillRule::CaptureForGood,
                 KillRuleArg::CaptureOnly => KillRule::CaptureOnly,
+            },
+            // The crucial stones of a Cho problem are all to be taken; an inferred or
+            // given target is taken by any stone.
+            target_rule: if problem.target.is_some() && args.target.is_none() {
+                TargetRule::EveryStone
+            } else {
+                TargetRule::AnyStone
             },
         },
         attacker_ko_master: problem.attacker_ko_master,

@@ -15,14 +15,16 @@
 //!   stone is ever played there): the wall of a problem is safe because it touches the open
 //!   board. Benson's pass-alive chains are safe too.
 //! - **Kill** ([`KillRule::CaptureForGood`], the default): `A` wins when some stone of the
-//!   target has been removed *and* `D` cannot then force a permanent stone on the target's
-//!   points (a stone `A`, moving first, cannot capture): the two-phase objective of the
-//!   confirmation, with ordinary play instead of Art. 7-2. [`KillRule::CaptureOnly`] stops
-//!   at the capture (the convention of the published relevance-zone solver). Every target
-//!   string safe is a failure for `A`; endless play is a failure for `A` (cycles count
-//!   against the attacker).
+//!   target ([`TargetRule::AnyStone`]; every stone under [`TargetRule::EveryStone`]) has
+//!   been removed *and* `D` cannot then force a permanent stone on the target's points (a
+//!   stone `A`, moving first, cannot capture): the two-phase objective of the confirmation,
+//!   with ordinary play instead of Art. 7-2. [`KillRule::CaptureOnly`] stops at the capture
+//!   (the usual tsumego-solver convention). A target out of reach (every standing target
+//!   string safe; under `EveryStone`, one) is a failure for `A`; endless play is a failure
+//!   for `A` (cycles count against the attacker).
 //! - **Life not in seki** ([`Class::Seki`] tells it apart): `D` can force every target
-//!   string to be safe (pass-alive, or joined to a string that touches the outside). A
+//!   string (under `EveryStone`, one) to be safe (pass-alive, or joined to a string that
+//!   touches the outside). A
 //!   defender that survives but cannot force that lives in seki (or by an endless cycle).
 //!
 //! ## Result classes, for the player to move `P` after each first move
@@ -74,6 +76,17 @@ pub enum KillRule {
     CaptureOnly,
 }
 
+/// Which target stones the attacker must remove.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum TargetRule {
+    /// Any one of them: the defender must keep them all (an inferred target is one string).
+    #[default]
+    AnyStone,
+    /// All of them: the defender lives if any of them does (the Cho dictionary's crucial
+    /// stones, placed so that the living part always keeps one).
+    EveryStone,
+}
+
 /// A tsumego: the position with the player to move, the sides, the target and the region.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tsumego {
@@ -87,6 +100,8 @@ pub struct Tsumego {
     pub region: PointSet,
     /// When the attacker has killed.
     pub kill_rule: KillRule,
+    /// Which target stones the attacker must remove.
+    pub target_rule: TargetRule,
 }
 
 impl Tsumego {
@@ -128,6 +143,9 @@ pub struct TsumegoLimits {
     pub max_time: Option<Duration>,
     /// Most entries of each transposition table.
     pub table_entries: usize,
+    /// Start every new leaf at proof and disproof number 1 instead of the liberty-based
+    /// initialisation (only to measure what the initialisation saves).
+    pub plain_leaves: bool,
 }
 
 impl Default for TsumegoLimits {
@@ -136,6 +154,7 @@ impl Default for TsumegoLimits {
             max_nodes: NonZeroU64::new(5_000_000),
             max_time: Some(Duration::from_secs(30)),
             table_entries: 1 << 20,
+            plain_leaves: false,
         }
     }
 }
@@ -219,30 +238,40 @@ fn has_outside_liberty(pos: &Position, p: Point, region: &PointSet) -> bool {
     pos.liberties(p).iter().any(|l| !region.contains(l))
 }
 
-/// Whether every target string still standing is safe: it has a liberty outside the region
-/// or is pass-alive. `false` as soon as one is not.
-fn target_safe(pos: &Position, target: &PointSet, region: &PointSet, owner: Color) -> bool {
+/// Whether the target is out of the attacker's reach: under [`TargetRule::AnyStone`] every
+/// target string still standing is safe (a liberty outside the region, or pass-alive);
+/// under [`TargetRule::EveryStone`] some standing target string is.
+fn target_safe(
+    pos: &Position,
+    target: &PointSet,
+    region: &PointSet,
+    owner: Color,
+    rule: TargetRule,
+) -> bool {
     let mut seen = PointSet::new();
     let mut benson = None;
+    let mut any_standing = false;
     for p in target.iter() {
         if seen.contains(p) || pos.color_at(p) != Some(owner) {
             continue;
         }
+        any_standing = true;
         for s in pos.string_stones(p) {
             seen.insert(s);
         }
-        if has_outside_liberty(pos, p, region) {
-            continue;
-        }
-        if pos.in_atari(p) || !may_be_pass_alive(pos, p) {
-            return false;
-        }
-        let chains = benson.get_or_insert_with(|| pass_alive_for(pos, owner).chains);
-        if !chains.contains(p) {
-            return false;
+        let safe = has_outside_liberty(pos, p, region)
+            || (!pos.in_atari(p)
+                && may_be_pass_alive(pos, p)
+                && benson
+                    .get_or_insert_with(|| pass_alive_for(pos, owner).chains)
+                    .contains(p));
+        match (rule, safe) {
+            (TargetRule::AnyStone, false) => return false,
+            (TargetRule::EveryStone, true) => return true,
+            _ => {}
         }
     }
-    true
+    rule == TargetRule::AnyStone && any_standing
 }
 
 /// The fewest liberties of a standing target string (0 when a target stone is gone).
@@ -265,6 +294,20 @@ fn fewest_liberties(pos: &Position, target: &PointSet) -> u32 {
         0
     } else {
         fewest
+    }
+}
+
+/// The liberties the attacker must take: of the weakest target string, or under
+/// [`TargetRule::EveryStone`] of the strongest one still standing.
+fn target_liberties(pos: &Position, target: &PointSet, rule: TargetRule) -> u32 {
+    match rule {
+        TargetRule::AnyStone => fewest_liberties(pos, target),
+        TargetRule::EveryStone => target
+            .iter()
+            .filter(|&p| pos.color_at(p).is_some())
+            .map(|p| pos.liberty_count(p) as u32)
+            .max()
+            .unwrap_or(0),
     }
 }
 
@@ -325,8 +368,12 @@ fn may_be_pass_alive(pos: &Position, p: Point) -> bool {
     false
 }
 
-fn target_removed(pos: &Position, target: &PointSet, owner: Color) -> bool {
-    target.iter().any(|p| pos.color_at(p) != Some(owner))
+/// Whether the attacker has removed what it must: any target stone, or every one.
+fn target_removed(pos: &Position, target: &PointSet, owner: Color, rule: TargetRule) -> bool {
+    match rule {
+        TargetRule::AnyStone => target.iter().any(|p| pos.color_at(p) != Some(owner)),
+        TargetRule::EveryStone => target.iter().all(|p| pos.color_at(p) != Some(owner)),
+    }
 }
 
 /// Whether the string on `point` (of its owner) can never be captured.
@@ -346,14 +393,16 @@ struct Rules {
     region: PointSet,
     points: Vec<Point>,
     master: Color,
+    plain_leaves: bool,
 }
 
 impl Rules {
-    fn new(region: PointSet, master: Color) -> Rules {
+    fn new(region: PointSet, master: Color, plain_leaves: bool) -> Rules {
         Rules {
             points: region.iter().collect(),
             region,
             master,
+            plain_leaves,
         }
     }
 
@@ -462,7 +511,11 @@ macro_rules! position_game {
             }
 
             fn leaf_bounds(&self, state: &Position) -> Bounds {
-                self.leaf(state)
+                if self.rules.plain_leaves {
+                    Bounds::LEAF
+                } else {
+                    self.leaf(state)
+                }
             }
         }
     };
@@ -558,6 +611,7 @@ position_game!(RecreateGame);
 struct KillGame {
     attacker: Color,
     target: PointSet,
+    target_rule: TargetRule,
     rules: Rules,
     recreate: Option<Dfpn<RecreateGame>>,
 }
@@ -567,7 +621,7 @@ impl KillGame {
         self.attacker
     }
     fn leaf(&self, pos: &Position) -> Bounds {
-        attack_bounds(fewest_liberties(pos, &self.target))
+        attack_bounds(target_liberties(pos, &self.target, self.target_rule))
     }
     fn salt(&self) -> ZobristHash {
         salt(3, None)
@@ -581,7 +635,7 @@ impl KillGame {
         budget: &mut Budget,
     ) -> Result<Evaluation, StopReason> {
         let defender = !self.attacker;
-        if target_removed(pos, &self.target, defender) {
+        if target_removed(pos, &self.target, defender, self.target_rule) {
             return Ok(match self.recreate.as_mut() {
                 None => Evaluation::Goal,
                 Some(recreate) => {
@@ -593,7 +647,13 @@ impl KillGame {
                 }
             });
         }
-        if target_safe(pos, &self.target, &self.rules.region, defender) {
+        if target_safe(
+            pos,
+            &self.target,
+            &self.rules.region,
+            defender,
+            self.target_rule,
+        ) {
             return Ok(Evaluation::Failure);
         }
         Ok(Evaluation::Open)
@@ -606,6 +666,7 @@ position_game!(KillGame);
 struct LiveGame {
     defender: Color,
     target: PointSet,
+    target_rule: TargetRule,
     rules: Rules,
 }
 
@@ -614,7 +675,7 @@ impl LiveGame {
         self.defender
     }
     fn leaf(&self, pos: &Position) -> Bounds {
-        defence_bounds(fewest_liberties(pos, &self.target))
+        defence_bounds(target_liberties(pos, &self.target, self.target_rule))
     }
     fn salt(&self) -> ZobristHash {
         salt(4, None)
@@ -623,10 +684,16 @@ impl LiveGame {
         focus_of(state, &self.target)
     }
     fn evaluate_state(&mut self, pos: &Position, _: &mut Budget) -> Result<Evaluation, StopReason> {
-        if target_removed(pos, &self.target, self.defender) {
+        if target_removed(pos, &self.target, self.defender, self.target_rule) {
             return Ok(Evaluation::Failure);
         }
-        if target_safe(pos, &self.target, &self.rules.region, self.defender) {
+        if target_safe(
+            pos,
+            &self.target,
+            &self.rules.region,
+            self.defender,
+            self.target_rule,
+        ) {
             return Ok(Evaluation::Goal);
         }
         Ok(Evaluation::Open)
@@ -726,9 +793,10 @@ impl TsumegoSolver {
 
     fn kill_solver(&mut self, master: Color) -> &mut Dfpn<KillGame> {
         let config = self.config;
+        let plain = self.limits.plain_leaves;
         let problem = &self.problem;
         self.kill[slot(master)].get_or_insert_with(|| {
-            let rules = Rules::new(problem.region, master);
+            let rules = Rules::new(problem.region, master, plain);
             let recreate = match problem.kill_rule {
                 KillRule::CaptureOnly => None,
                 KillRule::CaptureForGood => Some(Dfpn::new(
@@ -753,6 +821,7 @@ impl TsumegoSolver {
                 KillGame {
                     attacker: problem.attacker,
                     target: problem.target,
+                    target_rule: problem.target_rule,
                     rules,
                     recreate,
                 },
@@ -763,13 +832,15 @@ impl TsumegoSolver {
 
     fn live_solver(&mut self, master: Color) -> &mut Dfpn<LiveGame> {
         let config = self.config;
+        let plain = self.limits.plain_leaves;
         let problem = &self.problem;
         self.live[slot(master)].get_or_insert_with(|| {
             Dfpn::new(
                 LiveGame {
                     defender: !problem.attacker,
                     target: problem.target,
-                    rules: Rules::new(problem.region, master),
+                    target_rule: problem.target_rule,
+                    rules: Rules::new(problem.region, master, plain),
                 },
                 config,
             )
@@ -1008,7 +1079,7 @@ impl TsumegoSolver {
 /// use rules_core::{Color, Move};
 /// use solver::tsumego::{
 ///     infer_attacker, infer_region, infer_target, inside_wall, solve, Class, KillRule,
-///     Tsumego, TsumegoLimits,
+///     TargetRule, Tsumego, TsumegoLimits,
 /// };
 /// // A straight three in the corner: Black kills at the vital point B1.
 /// let game = parse_diagram("
@@ -1025,7 +1096,10 @@ impl TsumegoSolver {
 /// let attacker = infer_attacker(&pos, &bounding).unwrap();
 /// let region = inside_wall(&pos, &bounding, attacker);
 /// let target = infer_target(&pos, &region, !attacker).unwrap();
-/// let problem = Tsumego { position: pos, attacker, target, region, kill_rule: KillRule::default() };
+/// let problem = Tsumego {
+///     position: pos, attacker, target, region,
+///     kill_rule: KillRule::default(), target_rule: TargetRule::default(),
+/// };
 /// let solution = solve(problem, &TsumegoLimits::default());
 /// assert_eq!(solution.class, Class::Win);
 /// assert_eq!(solution.best, vec![Move::Play("B1".parse().unwrap())]);
@@ -1368,7 +1442,7 @@ impl TsumegoSolver {
         let pos = canonical(&self.problem.position, master);
         let player = pos.to_move();
         let mut child = pos.clone();
-        Rules::new(self.problem.region, master).play_into(&pos, mv, &mut child);
+        Rules::new(self.problem.region, master, false).play_into(&pos, mv, &mut child);
         let mut left = max_nodes;
         let mut path = vec![pos.hash(), child.hash()];
         let (children, note) = self
@@ -1399,16 +1473,27 @@ impl TsumegoSolver {
         path: &mut Vec<ZobristHash>,
     ) -> Result<(Vec<TreeNode>, Option<String>), StopReason> {
         let defender = !self.problem.attacker;
-        if target_removed(pos, &self.problem.target, defender) {
+        if target_removed(
+            pos,
+            &self.problem.target,
+            defender,
+            self.problem.target_rule,
+        ) {
             return Ok((Vec::new(), Some("the target is captured".into())));
         }
-        if target_safe(pos, &self.problem.target, &self.problem.region, defender) {
+        if target_safe(
+            pos,
+            &self.problem.target,
+            &self.problem.region,
+            defender,
+            self.problem.target_rule,
+        ) {
             return Ok((Vec::new(), Some("the target is safe".into())));
         }
         if depth == 0 || *left == 0 {
             return Ok((Vec::new(), Some("(tree cut here)".into())));
         }
-        let rules = Rules::new(self.problem.region, master);
+        let rules = Rules::new(self.problem.region, master, false);
         let focus = focus_of(pos, &self.problem.target);
         let winner = if attacker_wins {
             self.problem.attacker

@@ -12,18 +12,19 @@
 //! - `G2 = {σ : some point x of the target's points holds a D stone and σ' ∉ capture(x)}`,
 //!   `σ'` being `σ` with `A` to move (`D` passes);
 //! - `G1 = {σ : a target stone is gone, and σ ∉ Attr_D(G2)}` ([`KillRule::CaptureForGood`])
-//!   or `{σ : a target stone is gone}` ([`KillRule::CaptureOnly`]);
+//!   or `{σ : a target stone is gone}` ([`KillRule::CaptureOnly`]); "a target stone is gone"
+//!   reads "every target stone is gone" under [`TargetRule::EveryStone`];
 //! - `kill = Attr_A(G1)`;
 //! - `live = Attr_D(G3)` on the graph with the states where a target stone is gone taken
 //!   as dead ends, `G3 = {σ : every target string has a liberty outside the region or is
-//!   pass-alive}`.
+//!   pass-alive}` (under `EveryStone`: some target string is there and is so).
 //!
 //! The result classes follow [`TsumegoSolver::class_for`](crate::tsumego::TsumegoSolver::class_for).
 //!
 //! ```
 //! use rules_core::io::parse_diagram;
 //! use rules_core::{Color, Move, PointSet};
-//! use solver::tsumego::{Class, KillRule, Tsumego};
+//! use solver::tsumego::{Class, KillRule, TargetRule, Tsumego};
 //! use solver::tsumego_reference::reference_classes;
 //! let game = parse_diagram("
 //! ## to-play B
@@ -34,12 +35,15 @@
 //! let pos = game.position;
 //! let region: PointSet = ["A1", "B1", "C1"].iter().map(|p| p.parse().unwrap()).collect();
 //! let target = pos.string_stones("A2".parse().unwrap()).collect();
-//! let problem = Tsumego { position: pos, attacker: Color::Black, target, region, kill_rule: KillRule::CaptureOnly };
+//! let problem = Tsumego {
+//!     position: pos, attacker: Color::Black, target, region,
+//!     kill_rule: KillRule::CaptureOnly, target_rule: TargetRule::AnyStone,
+//! };
 //! let classes = reference_classes(&problem, 100_000).unwrap();
 //! assert!(classes.contains(&(Move::Play("B1".parse().unwrap()), Class::Win)));
 //! ```
 
-use crate::tsumego::{Class, KillRule, Tsumego};
+use crate::tsumego::{Class, KillRule, TargetRule, Tsumego};
 use hashbrown::HashMap;
 use rules_core::benson::pass_alive_for;
 use rules_core::{Color, Move, Point, PointSet, Position};
@@ -243,15 +247,24 @@ impl Graph {
     }
 }
 
-/// Every stone of `target` still there and every target string safe.
-fn all_safe(pos: &Position, target: &PointSet, region: &PointSet, owner: Color) -> bool {
-    if target.iter().any(|p| pos.color_at(p) != Some(owner)) {
-        return false;
-    }
+/// G3: every target stone there and every target string safe ([`TargetRule::AnyStone`]),
+/// or some target string there and safe ([`TargetRule::EveryStone`]).
+fn all_safe(
+    pos: &Position,
+    target: &PointSet,
+    region: &PointSet,
+    owner: Color,
+    rule: TargetRule,
+) -> bool {
     let alive = pass_alive_for(pos, owner).chains;
-    target
-        .iter()
-        .all(|p| alive.contains(p) || pos.liberties(p).iter().any(|l| !region.contains(l)))
+    let safe = |p: Point| {
+        pos.color_at(p) == Some(owner)
+            && (alive.contains(p) || pos.liberties(p).iter().any(|l| !region.contains(l)))
+    };
+    match rule {
+        TargetRule::AnyStone => target.iter().all(safe),
+        TargetRule::EveryStone => target.iter().any(safe),
+    }
 }
 
 /// Whether the attacker kills and whether the defender lives safely, for every state of
@@ -287,12 +300,24 @@ fn solve_master(
                 }
             }
             holds.push(bits);
-            safe.push(all_safe(p, &problem.target, &problem.region, d));
+            safe.push(all_safe(
+                p,
+                &problem.target,
+                &problem.region,
+                d,
+                problem.target_rule,
+            ));
         },
     )?;
     let n = graph.keys.len();
     let everything = (1u64 << target.len()) - 1;
-    let removed: Vec<bool> = holds.iter().map(|&h| h != everything).collect();
+    let removed: Vec<bool> = holds
+        .iter()
+        .map(|&h| match problem.target_rule {
+            TargetRule::AnyStone => h != everything,
+            TargetRule::EveryStone => h == 0,
+        })
+        .collect();
     let index: HashMap<u64, usize> = graph
         .keys
         .iter()

@@ -5,7 +5,7 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rules_core::{Color, Point, PointSet, Position, Setup, Size};
-use solver::tsumego::{Class, KillRule, Tsumego, TsumegoLimits, TsumegoSolver};
+use solver::tsumego::{Class, KillRule, TargetRule, Tsumego, TsumegoLimits, TsumegoSolver};
 use solver::tsumego_reference::reference_classes;
 use std::num::NonZeroU64;
 
@@ -63,7 +63,17 @@ fn random_problem(rng: &mut SmallRng, max_region: usize) -> Option<Tsumego> {
     }
     let t = stones[rng.random_range(0..stones.len())];
     let defender = position.color_at(t)?;
-    let target: PointSet = position.string_stones(t).collect();
+    let mut target: PointSet = position.string_stones(t).collect();
+    // Sometimes a second string of the defender, killed when any or when every stone goes.
+    let target_rule = if rng.random_bool(0.5) {
+        TargetRule::AnyStone
+    } else {
+        TargetRule::EveryStone
+    };
+    let u = stones[rng.random_range(0..stones.len())];
+    if position.color_at(u) == Some(defender) && rng.random_bool(0.5) {
+        target = target.union(&position.string_stones(u).collect());
+    }
     Some(Tsumego {
         position,
         attacker: !defender,
@@ -74,6 +84,7 @@ fn random_problem(rng: &mut SmallRng, max_region: usize) -> Option<Tsumego> {
         } else {
             KillRule::CaptureOnly
         },
+        target_rule,
     })
 }
 
@@ -82,6 +93,7 @@ fn run(seeds: std::ops::Range<u64>, max_region: usize) -> (usize, usize) {
         max_nodes: NonZeroU64::new(3_000_000),
         max_time: None,
         table_entries: 1 << 18,
+        plain_leaves: false,
     };
     let (mut compared, mut classes_seen) = (0, [0usize; 4]);
     for seed in seeds {
@@ -109,8 +121,8 @@ fn run(seeds: std::ops::Range<u64>, max_region: usize) -> (usize, usize) {
             }
             assert_eq!(
                 got.class, *want,
-                "seed {seed}: {mv} df-pn {} reference {}\n{}\nattacker {} target {:?} region {:?} rule {:?}",
-                got.class, want, problem.position, problem.attacker, problem.target, problem.region, problem.kill_rule
+                "seed {seed}: {mv} df-pn {} reference {}\n{}\nattacker {} target {:?} region {:?} rules {:?} {:?}",
+                got.class, want, problem.position, problem.attacker, problem.target, problem.region, problem.kill_rule, problem.target_rule
             );
             compared += 1;
             let i = match want {

@@ -1,6 +1,6 @@
 //! The Cho Chikun life-and-death dictionary (106 19x19 problems) in the published setting:
 //! the region, crucial stones, goals and ko rules of each JSON file (the attacker may win
-//! through ko: it is ko master; a kill is the capture of a crucial stone), the player to
+//! through ko: it is ko master; a kill is the capture of every crucial stone), the player to
 //! move solved at the root. Prints per problem whether it was solved, whether the first
 //! move agrees with the book, the nodes, and the published node counts of the
 //! relevance-zone search (FTL with RZS) and of TSUMEGO EXPLORER side by side.
@@ -15,7 +15,7 @@ use puzzles::problems::{load_file, Problem};
 use rayon::prelude::*;
 use rules_core::{Color, Move, PointSet, Position, Setup};
 use solver::tsumego::{
-    frame, infer_region, inside_wall, KillRule, Tsumego, TsumegoLimits, TsumegoSolver,
+    frame, infer_region, inside_wall, KillRule, TargetRule, Tsumego, TsumegoLimits, TsumegoSolver,
 };
 use std::collections::BTreeMap;
 use std::num::NonZeroU64;
@@ -45,6 +45,9 @@ struct Args {
     /// it (stretched to near edges), inside the wall, closed by a frame of attacker stones.
     #[arg(long)]
     tight: bool,
+    /// Start every leaf at 1/1 (to measure what the liberty-based initialisation saves).
+    #[arg(long)]
+    plain_leaves: bool,
 }
 
 /// Published node counts of one problem: FTL with relevance zones, TSUMEGO EXPLORER.
@@ -165,6 +168,7 @@ fn run_one(id: u32, problem: &Problem, limits: &TsumegoLimits, tight: bool) -> R
         target,
         region,
         kill_rule: KillRule::CaptureOnly,
+        target_rule: TargetRule::EveryStone,
     };
     let start = Instant::now();
     let mut solver = TsumegoSolver::new(tsumego.clone(), limits);
@@ -245,6 +249,7 @@ fn main() -> ExitCode {
         max_nodes: NonZeroU64::new(args.max_nodes),
         max_time: (args.max_time > 0.0).then(|| Duration::from_secs_f64(args.max_time)),
         table_entries: 1 << 21,
+        plain_leaves: args.plain_leaves,
     };
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs)

@@ -17,8 +17,8 @@ use clap::Parser;
 use puzzles::problems::{load_file, problem_files, Problem};
 use rules_core::{Color, Move, Point};
 use solver::tsumego::{
-    frame, infer_attacker, infer_region, infer_target, inside_wall, near, KillRule, Tsumego,
-    TsumegoLimits, TsumegoSolver,
+    frame, infer_attacker, infer_region, infer_target, inside_wall, near, KillRule, TargetRule,
+    Tsumego, TsumegoLimits, TsumegoSolver,
 };
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -119,6 +119,7 @@ fn setup(problem: &Problem) -> Option<Tsumego> {
         target,
         region,
         kill_rule: KillRule::CaptureOnly,
+        target_rule: TargetRule::AnyStone,
     })
 }
 
@@ -146,6 +147,7 @@ fn main() -> ExitCode {
         max_nodes: None,
         max_time: Some(Duration::from_secs_f64(args.max_time)),
         table_entries: 1 << 20,
+        plain_leaves: false,
     };
     println!(
         "{:<28} {:>5} {:>8} {:>8} {:>8} {:>9} {:>9}",
