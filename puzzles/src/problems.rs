@@ -5,9 +5,10 @@
 //! Each game tree of a file is one problem. The position is the root's setup. The player
 //! to move comes from `PL`, else from a comment of the root saying "Black to play" / "White
 //! to play" (also "Black to live", "White to kill", ...), else from the colour of the first
-//! move of the tree, else Black. The solution tree gives the lines: a leaf whose comment
-//! starts with `Correct` or `Also correct` (any case, after `RIGHT`-style prefixes are not
-//! recognised) ends a correct line, any other leaf a wrong one. The marked correct first
+//! move of the tree, else Black. The solution tree gives the lines: a line on which a
+//! comment starts with `Correct` or `Also correct` (any case; usually the leaf's, sometimes
+//! an earlier node's, as in "Correct, ko is the best result" followed by variations) is a
+//! correct line, any other line a wrong one. The marked correct first
 //! moves are the first moves of correct lines; the marked wrong ones are the first moves
 //! none of whose lines is correct.
 //!
@@ -394,6 +395,8 @@ fn collect_lines(game: &SgfGame, out: &mut Vec<Line>) -> Result<(), SgfError> {
         moves: Vec<(Color, Move)>,
         replay: rules_core::io::Replay,
         last_comment: String,
+        /// A node on the way said `Correct` (some files mark the answer before the end).
+        marked: bool,
     }
     let mut stack: Vec<Frame> = game
         .root
@@ -405,6 +408,7 @@ fn collect_lines(game: &SgfGame, out: &mut Vec<Line>) -> Result<(), SgfError> {
             moves: Vec::new(),
             replay: game.start(),
             last_comment: String::new(),
+            marked: false,
         })
         .collect();
     while let Some(mut f) = stack.pop() {
@@ -413,12 +417,13 @@ fn collect_lines(game: &SgfGame, out: &mut Vec<Line>) -> Result<(), SgfError> {
         }
         if let Some(c) = comment(f.node) {
             f.last_comment = c.to_string();
+            f.marked |= is_correct(c);
         }
         if f.node.children.is_empty() {
             let leaf = comment(f.node).map(str::to_string);
             let text = leaf.unwrap_or_default();
             out.push(Line {
-                correct: is_correct(&text),
+                correct: f.marked,
                 comment: if text.is_empty() {
                     f.last_comment
                 } else {
@@ -434,6 +439,7 @@ fn collect_lines(game: &SgfGame, out: &mut Vec<Line>) -> Result<(), SgfError> {
                 moves: f.moves.clone(),
                 replay: f.replay.clone(),
                 last_comment: f.last_comment.clone(),
+                marked: f.marked,
             });
         }
     }

@@ -119,3 +119,22 @@ fn bad_json_names_the_line() {
     assert!(err.contains("masked_sgf_str"), "{err}");
     let _ = std::fs::remove_file(path);
 }
+
+#[test]
+fn correct_marked_before_the_end_of_a_line() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("problems-tests");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("early.sgf");
+    std::fs::write(
+        &path,
+        "(;SZ[9]AB[aa]AW[ba]C[Black to play.](;B[ca]C[Correct, ko is the best result.];W[da]\
+         C[If White does not fight the ko,];B[ea])(;B[fa];W[ga]))",
+    )
+    .unwrap();
+    let p = one(&path);
+    let expected = p.expected.unwrap();
+    assert_eq!(expected.correct, vec![mv("C9")]);
+    assert_eq!(expected.wrong, vec![mv("F9")]);
+    assert!(expected.says_ko);
+    let _ = std::fs::remove_file(path);
+}
