@@ -447,7 +447,8 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let limits = limits(&args.setup)?;
     let start = Instant::now();
     let mut solver = TsumegoSolver::new(prepared.tsumego.clone(), &limits);
-    let solution = if args.root_only {
+    // A problem that fixes the ko master (Cho JSON) is solved at the root, as `verify` does.
+    let solution = if args.root_only || prepared.attacker_ko_master {
         solve_root(&mut solver, prepared.attacker_ko_master)
     } else {
         solver.solve_all()
