@@ -27,6 +27,10 @@ pub enum Command {
     Explain(ExplainArgs),
     /// Render every corpus position as an HTML page with its verdicts and lines, plus an index.
     Gallery(GalleryArgs),
+    /// Solve a tsumego: every first move with its class (win, ko, seki, fail, unknown).
+    Solve(crate::solve::SolveArgs),
+    /// Check problem collections against the solver (exit 0 all agree, 1 any disagrees).
+    Verify(crate::verify::VerifyArgs),
 }
 
 /// Flags of `explain`.

@@ -11,7 +11,9 @@ mod html;
 mod output;
 mod score;
 mod sentences;
+mod solve;
 mod svg;
+mod verify;
 
 use anyhow::{Context, Result};
 use args::{Cli, Command, Format};
@@ -64,6 +66,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Score(args) => score::run(args),
         Command::Explain(args) => explain_command(&args),
         Command::Gallery(args) => gallery_command(&args),
+        Command::Solve(args) => solve::run(args),
+        Command::Verify(args) => verify::run(args),
     }
 }
 

@@ -1,3 +1,4 @@
 //! The corpus of positions with expected verdicts, and loaders for collections.
 
 pub mod corpus;
+pub mod problems;

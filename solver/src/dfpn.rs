@@ -301,6 +301,14 @@ pub trait Game {
     fn play_into(&self, state: &Self::State, mv: Self::Move, out: &mut Self::State) {
         *out = self.play(state, mv);
     }
+
+    /// The bounds a new, unexpanded child starts with: [`Bounds::LEAF`] unless the game
+    /// knows better (df-pn+ initialisation, Nagai 2002). Any finite, non-zero numbers keep
+    /// the search exact; they only steer which child is searched first.
+    fn leaf_bounds(&self, state: &Self::State) -> Bounds {
+        let _ = state;
+        Bounds::LEAF
+    }
 }
 
 /// The table's unsolved bounds for a node disproved through a repetition above it: hard to
@@ -520,12 +528,6 @@ impl<G: Game> Dfpn<G> {
         self.table.get(&key.0).copied()
     }
 
-    /// The bounds to start a child with: a path-dependent disproof still valid, else the
-    /// table's, else a fresh leaf.
-    fn child_bounds(&self, key: ZobristHash) -> (Bounds, Option<LoopRange>) {
-        self.known_bounds(key).unwrap_or((Bounds::LEAF, None))
-    }
-
     /// What the path cache or the table knows of a state, with the ancestors a
     /// path-dependent disproof relies on.
     fn known_bounds(&self, key: ZobristHash) -> Option<(Bounds, Option<LoopRange>)> {
@@ -672,7 +674,10 @@ impl<G: Game> Dfpn<G> {
                     self.stats.repetitions += 1;
                     (Bounds::DISPROVED, Some(LoopRange { min: at, max: at }))
                 }
-                None => self.child_bounds(child_key),
+                None => match self.known_bounds(child_key) {
+                    Some(known) => known,
+                    None => (fresh_leaf(self.game.leaf_bounds(&states[i])), None),
+                },
             };
             children.push(Child {
                 key: child_key,
@@ -859,6 +864,16 @@ impl<G: Game> Dfpn<G> {
             state = chosen.state;
         }
         Ok(line)
+    }
+}
+
+/// A game's initial bounds for a new leaf, kept finite and non-zero so that they can never
+/// pass for a proof or a disproof.
+fn fresh_leaf(b: Bounds) -> Bounds {
+    let clamp = |n: ProofNumber| ProofNumber::new(n.finite().unwrap_or(1 << 20).max(1));
+    Bounds {
+        pn: clamp(b.pn),
+        dn: clamp(b.dn),
     }
 }
 

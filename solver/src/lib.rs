@@ -11,5 +11,7 @@ pub mod reading;
 pub mod reference;
 pub mod safety;
 pub mod scoring;
+pub mod tsumego;
+pub mod tsumego_reference;
 
 pub use reading::{FirstMover, NewStoneScope, Reading};

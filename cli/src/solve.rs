@@ -1,0 +1,698 @@
+//! `shikatsu solve`: one tsumego, every first move with its class, the best line, and the
+//! solution tree as SGF. Also the problem set-up shared with `verify`: the file's data,
+//! then the inference of `solver::tsumego`, then the flags.
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use puzzles::problems::{self, Problem, ToPlayFrom};
+use rules_core::{Color, Move, Point, PointSet, Position};
+use serde::Serialize;
+use solver::tsumego::{
+    frame, infer_attacker, infer_region, infer_target, inside_wall, near, Class, KillRule,
+    Solution, TargetRule, TreeNode, Tsumego, TsumegoLimits, TsumegoSolver,
+};
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::num::NonZeroU64;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// Output formats of `solve`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SolveFormat {
+    /// A summary and one line per first move.
+    Text,
+    /// One JSON object (see the README).
+    Json,
+    /// The problem with the solution tree of every best first move (loads in Sabaki).
+    Sgf,
+}
+
+/// The goal flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GoalArg {
+    /// The player to move kills the target.
+    Kill,
+    /// The player to move makes the target live.
+    Live,
+}
+
+/// The kill rule flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum KillRuleArg {
+    /// A target stone captured and no permanent stone can arise on its points after.
+    CaptureForGood,
+    /// A target stone captured.
+    CaptureOnly,
+}
+
+/// Flags that set a problem up, overriding the file and the inference.
+#[derive(Debug, Args, Clone)]
+pub struct ProblemArgs {
+    /// The player to move (B or W).
+    #[arg(long)]
+    pub to_play: Option<String>,
+    /// What the player to move tries to do; the attacker follows from it.
+    #[arg(long, value_enum)]
+    pub goal: Option<GoalArg>,
+    /// The target: stones (GTP points, comma-separated), each naming its whole string.
+    #[arg(long)]
+    pub target: Option<String>,
+    /// The region of play: a rectangle `A1-E5`, or points comma-separated.
+    #[arg(long)]
+    pub region: Option<String>,
+    /// When the attacker has killed.
+    #[arg(long, value_enum, default_value_t = KillRuleArg::CaptureForGood)]
+    pub kill_rule: KillRuleArg,
+    /// For an inferred region: keep only the points within this many steps of a defender
+    /// stone (0 keeps the whole inside of the wall).
+    #[arg(long, default_value_t = 3)]
+    pub near: u32,
+    /// Most search nodes per problem (0 for no limit).
+    #[arg(long, default_value_t = 5_000_000)]
+    pub max_nodes: u64,
+    /// Most seconds per problem (0 for no limit).
+    #[arg(long, default_value_t = 30.0)]
+    pub max_time: f64,
+    /// Most transposition-table entries per search table.
+    #[arg(long, default_value_t = 1 << 20)]
+    pub table_entries: usize,
+}
+
+/// Flags of `solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The problem: an SGF file, a Cho dictionary JSON file, or a text diagram.
+    pub problem: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = SolveFormat::Text)]
+    pub format: SolveFormat,
+    /// Which game tree of an SGF collection (from 1).
+    #[arg(long, default_value_t = 1)]
+    pub game: usize,
+    /// Solve the root only (one best move, no class per first move): for large regions.
+    #[arg(long)]
+    pub root_only: bool,
+    /// Problem set-up and limits.
+    #[command(flatten)]
+    pub setup: ProblemArgs,
+}
+
+/// A problem ready to solve, with what was inferred.
+#[derive(Debug, Clone)]
+pub struct Prepared {
+    /// The game.
+    pub tsumego: Tsumego,
+    /// Whether the ko master is fixed to the attacker (Cho JSON).
+    pub attacker_ko_master: bool,
+    /// How each part was found: `to_play`, `target`, `region`.
+    pub sources: [(&'static str, String); 3],
+    /// The attacker stones added around an inferred region (a tsumego frame).
+    pub frame: PointSet,
+}
+
+/// The limits named by the flags.
+///
+/// # Errors
+/// A negative or non-finite time, or a table of no entry.
+pub fn limits(args: &ProblemArgs) -> Result<TsumegoLimits> {
+    if !args.max_time.is_finite() || args.max_time < 0.0 {
+        bail!(
+            "--max-time {}: expected a number of seconds, 0 or more",
+            args.max_time
+        );
+    }
+    if args.table_entries == 0 {
+        bail!("--table-entries 0: the table needs at least one entry");
+    }
+    Ok(TsumegoLimits {
+        max_nodes: NonZeroU64::new(args.max_nodes),
+        max_time: (args.max_time > 0.0).then(|| Duration::from_secs_f64(args.max_time)),
+        table_entries: args.table_entries,
+        plain_leaves: false,
+    })
+}
+
+fn parse_points(text: &str, pos: &Position, flag: &str) -> Result<PointSet> {
+    let size = pos.size();
+    let mut set = PointSet::new();
+    if let Some((a, b)) = text.split_once('-') {
+        let a = Point::from_gtp(a.trim(), size)
+            .with_context(|| format!("{flag} {text}: '{a}' is not a point of the board"))?;
+        let b = Point::from_gtp(b.trim(), size)
+            .with_context(|| format!("{flag} {text}: '{b}' is not a point of the board"))?;
+        let ((x0, y0), (x1, y1)) = (a.coords(), b.coords());
+        for p in size.points() {
+            let (x, y) = p.coords();
+            if (x0.min(x1)..=x0.max(x1)).contains(&x) && (y0.min(y1)..=y0.max(y1)).contains(&y) {
+                set.insert(p);
+            }
+        }
+        return Ok(set);
+    }
+    for t in text.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        let p = Point::from_gtp(t, size)
+            .with_context(|| format!("{flag} {text}: '{t}' is not a point of the board"))?;
+        set.insert(p);
+    }
+    if set.is_empty() {
+        bail!("{flag}: no point given");
+    }
+    Ok(set)
+}
+
+fn list(set: &PointSet) -> String {
+    let v: Vec<String> = set.iter().map(|p| p.to_string()).collect();
+    v.join(" ")
+}
+
+/// Sets a problem up: the file's data, the inference for what it does not say, the flags
+/// over both.
+///
+/// # Errors
+/// Bad flags, or nothing to attack (every string safe) with no target given.
+pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
+    let mut position = problem.position.clone();
+    let mut to_play_source = match problem.to_play_from {
+        ToPlayFrom::Pl => "PL",
+        ToPlayFrom::Comment => "comment",
+        ToPlayFrom::FirstMove => "first move of the tree",
+        ToPlayFrom::Default => "default (Black)",
+        ToPlayFrom::Json => "turn_color",
+    }
+    .to_string();
+    if let Some(c) = &args.to_play {
+        let c: Color = c
+            .parse()
+            .map_err(|e| anyhow::anyhow!("--to-play {c}: {e}"))?;
+        position.set_to_move(c);
+        to_play_source = "flag".into();
+    }
+    let (region, region_inferred, region_source) = match (&args.region, problem.region) {
+        (Some(text), _) => (
+            parse_points(text, &position, "--region")?,
+            false,
+            "flag".to_string(),
+        ),
+        (None, Some(r)) => (r, false, "file".to_string()),
+        (None, None) => (
+            infer_region(&position),
+            true,
+            "inferred: bounding box of the stones (stretched to near edges), inside the wall, near the defender".to_string(),
+        ),
+    };
+    let given_target = if let Some(text) = &args.target {
+        let stones = parse_points(text, &position, "--target")?;
+        let mut target = PointSet::new();
+        let mut owner = None;
+        for p in stones.iter() {
+            let Some(c) = position.color_at(p) else {
+                bail!("--target: no stone on {p}");
+            };
+            if owner.is_some_and(|o| o != c) {
+                bail!("--target: the stones must all be of one colour");
+            }
+            owner = Some(c);
+            target = target.union(&position.string_stones(p).collect());
+        }
+        let owner = owner.context("--target: no stone given")?;
+        Some((target, !owner, "flag".to_string()))
+    } else if let (Some(t), Some(a)) = (problem.target, problem.attacker) {
+        Some((t, a, "file (crucial stones)".to_string()))
+    } else {
+        None
+    };
+    let attacker = match (&given_target, args.goal) {
+        (Some((_, a, _)), _) => *a,
+        (None, Some(GoalArg::Kill)) => position.to_move(),
+        (None, Some(GoalArg::Live)) => !position.to_move(),
+        (None, None) => match infer_attacker(&position, &region) {
+            Some(a) => a,
+            None => {
+                // Neither side is the wall: attack the larger capturable string.
+                let size_of = |c: Color| infer_target(&position, &region, c).map_or(0, |t| t.len());
+                let (b, w) = (size_of(Color::Black), size_of(Color::White));
+                if b == 0 && w == 0 {
+                    bail!(
+                        "{}: {}: no capturable string in the region; give --target",
+                        problem.file.display(),
+                        problem.name
+                    );
+                }
+                if b >= w {
+                    Color::White
+                } else {
+                    Color::Black
+                }
+            }
+        },
+    };
+    let mut framed = PointSet::new();
+    let mut region = region;
+    if region_inferred {
+        region = inside_wall(&position, &region, attacker);
+        if args.near > 0 {
+            region = near(&position, &region, !attacker, args.near);
+        }
+        let (p, f) = frame(&position, &region, attacker);
+        position = p;
+        framed = f;
+    }
+    let (target, attacker, target_source) = match given_target {
+        Some(t) => t,
+        None => {
+            let t = infer_target(&position, &region, !attacker).with_context(|| {
+                format!(
+                    "{}: {}: the defender ({}) has no capturable string in the region; give \
+                     --target",
+                    problem.file.display(),
+                    problem.name,
+                    !attacker
+                )
+            })?;
+            (
+                t,
+                attacker,
+                "inferred: the defender's largest capturable string".to_string(),
+            )
+        }
+    };
+    let mut attacker = attacker;
+    if let Some(goal) = args.goal {
+        let want = match goal {
+            GoalArg::Kill => position.to_move(),
+            GoalArg::Live => !position.to_move(),
+        };
+        if want != attacker && args.target.is_some() {
+            bail!("--goal contradicts --target: the target's owner is the defender");
+        }
+        attacker = want;
+    }
+    if target
+        .iter()
+        .any(|p| position.color_at(p) != Some(!attacker))
+    {
+        bail!(
+            "{}: {}: the target must be stones of the defender ({})",
+            problem.file.display(),
+            problem.name,
+            !attacker
+        );
+    }
+    Ok(Prepared {
+        tsumego: Tsumego {
+            position,
+            attacker,
+            target,
+            region,
+            kill_rule: match args.kill_rule {
+                KillRuleArg::CaptureForGood => KillRule::CaptureForGood,
+                KillRuleArg::CaptureOnly => KillRule::CaptureOnly,
+            },
+            // The crucial stones of a Cho problem are all to be taken; an inferred or
+            // given target is taken by any stone.
+            target_rule: if problem.target.is_some() && args.target.is_none() {
+                TargetRule::EveryStone
+            } else {
+                TargetRule::AnyStone
+            },
+        },
+        attacker_ko_master: problem.attacker_ko_master,
+        sources: [
+            ("to_play", to_play_source),
+            ("target", target_source),
+            ("region", region_source),
+        ],
+        frame: framed,
+    })
+}
+
+/// Reads the problem for `solve`: SGF or JSON through `puzzles::problems`, anything else as
+/// a text diagram.
+fn load(path: &Path, game: usize) -> Result<Problem> {
+    let name = path.display().to_string();
+    if problems::is_problem_file(path) {
+        let mut all = problems::load_file(path)?;
+        if game == 0 || game > all.len() {
+            bail!(
+                "{name}: has {} problem(s); there is no problem {game}",
+                all.len()
+            );
+        }
+        return Ok(all.swap_remove(game - 1)?);
+    }
+    let record = crate::config::load_position(path, None)?;
+    Ok(Problem {
+        file: path.to_path_buf(),
+        name: path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+        position: record.position,
+        to_play_from: ToPlayFrom::Pl,
+        attacker: None,
+        target: None,
+        region: None,
+        attacker_ko_master: false,
+        expected: None,
+        lines: Vec::new(),
+    })
+}
+
+/// `solve --format json`.
+#[derive(Debug, Serialize)]
+pub struct SolveJson {
+    to_play: String,
+    goal: String,
+    target: Vec<String>,
+    result: String,
+    best: Vec<String>,
+    moves: Vec<MoveJson>,
+    pv: Vec<String>,
+    nodes: u64,
+    ms: u64,
+    region: Vec<String>,
+    safe: Vec<String>,
+    frame: Vec<String>,
+    inferred: std::collections::BTreeMap<&'static str, String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct MoveJson {
+    #[serde(rename = "move")]
+    mv: String,
+    result: String,
+}
+
+fn pv_text(pv: &[(Color, Move)]) -> Vec<String> {
+    pv.iter().map(|(c, m)| format!("{c} {m}")).collect()
+}
+
+fn points_vec(set: &PointSet) -> Vec<String> {
+    set.iter().map(|p| p.to_string()).collect()
+}
+
+/// The root-only answer under the problem's ko convention, as a [`Solution`].
+pub fn solve_root(solver: &mut TsumegoSolver, attacker_ko_master: bool) -> Solution {
+    let problem = solver.problem().clone();
+    let player = problem.position.to_move();
+    let goal = problem.goal();
+    // Published setting: the attacker is ko master; else the hard case for the player.
+    let master = if attacker_ko_master {
+        problem.attacker
+    } else {
+        !player
+    };
+    let (class, best, pv) = match solver.solve_root(master) {
+        Err(reason) => (Class::Unknown(reason), Vec::new(), Vec::new()),
+        Ok((true, line)) => {
+            let class = if master == player {
+                Class::Ko
+            } else {
+                Class::Win
+            };
+            let class = if attacker_ko_master {
+                Class::Win
+            } else {
+                class
+            };
+            (
+                class,
+                line.first().map(|&(_, m)| m).into_iter().collect(),
+                line,
+            )
+        }
+        Ok((false, line)) => (Class::Fail, Vec::new(), line),
+    };
+    Solution {
+        to_play: player,
+        goal,
+        class,
+        best,
+        moves: Vec::new(),
+        pv,
+        nodes: solver.nodes(),
+    }
+}
+
+/// Runs `solve`.
+///
+/// # Errors
+/// Bad input or flags.
+pub fn run(args: SolveArgs) -> Result<ExitCode> {
+    let problem = load(&args.problem, args.game)?;
+    let prepared = prepare(&problem, &args.setup)?;
+    let limits = limits(&args.setup)?;
+    let start = Instant::now();
+    let mut solver = TsumegoSolver::new(prepared.tsumego.clone(), &limits);
+    // A problem that fixes the ko master (Cho JSON) is solved at the root, as `verify` does.
+    let solution = if args.root_only || prepared.attacker_ko_master {
+        solve_root(&mut solver, prepared.attacker_ko_master)
+    } else {
+        solver.solve_all()
+    };
+    let ms = start.elapsed().as_millis() as u64;
+    let t = &prepared.tsumego;
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        SolveFormat::Json => {
+            let json = SolveJson {
+                to_play: solution.to_play.to_string(),
+                goal: solution.goal.to_string(),
+                target: points_vec(&t.target),
+                result: solution.class.name().to_string(),
+                best: solution.best.iter().map(|m| m.to_string()).collect(),
+                moves: solution
+                    .moves
+                    .iter()
+                    .map(|m| MoveJson {
+                        mv: m.mv.to_string(),
+                        result: m.class.name().to_string(),
+                    })
+                    .collect(),
+                pv: pv_text(&solution.pv),
+                nodes: solution.nodes,
+                ms,
+                region: points_vec(&t.region),
+                safe: points_vec(&t.safe_stones()),
+                frame: points_vec(&prepared.frame),
+                inferred: prepared
+                    .sources
+                    .iter()
+                    .map(|(k, v)| (*k, v.clone()))
+                    .collect(),
+                reason: match solution.class {
+                    Class::Unknown(r) => Some(r.to_string()),
+                    _ => None,
+                },
+            };
+            serde_json::to_writer(&mut out, &json)?;
+            writeln!(out)?;
+        }
+        SolveFormat::Text => write!(out, "{}", text(&prepared, &solution, ms))?,
+        SolveFormat::Sgf => {
+            let mut trees = Vec::new();
+            for &mv in &solution.best {
+                let class = solution
+                    .moves
+                    .iter()
+                    .find(|m| m.mv == mv)
+                    .map_or(solution.class, |m| m.class);
+                if let Some(tree) = solver.solution_tree(mv, class, 2000, 60) {
+                    trees.push(tree);
+                }
+            }
+            write!(out, "{}", sgf(&prepared, &solution, &trees))?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The text report.
+pub fn text(prepared: &Prepared, solution: &Solution, ms: u64) -> String {
+    let t = &prepared.tsumego;
+    let mut s = String::new();
+    let src = |k: &str| {
+        prepared
+            .sources
+            .iter()
+            .find(|(n, _)| *n == k)
+            .map_or("", |(_, v)| v.as_str())
+            .to_string()
+    };
+    let _ = writeln!(
+        s,
+        "{} to play ({}), goal: {}",
+        solution.to_play,
+        src("to_play"),
+        solution.goal
+    );
+    let _ = writeln!(s, "Target: {} ({})", list(&t.target), src("target"));
+    let _ = writeln!(s, "Region: {} points ({})", t.region.len(), src("region"));
+    if !prepared.frame.is_empty() {
+        let _ = writeln!(
+            s,
+            "Frame: {} stones of {} added just outside the region",
+            prepared.frame.len(),
+            t.attacker
+        );
+    }
+    let safe = t.safe_stones();
+    let _ = writeln!(
+        s,
+        "Safe (liberty outside the region): {}",
+        if safe.is_empty() {
+            "none".to_string()
+        } else {
+            list(&safe)
+        }
+    );
+    let _ = writeln!(
+        s,
+        "Kill rule: {}",
+        match t.kill_rule {
+            KillRule::CaptureForGood => "capture, and no permanent stone after it",
+            KillRule::CaptureOnly => "capture",
+        }
+    );
+    let best: Vec<String> = solution.best.iter().map(|m| m.to_string()).collect();
+    let _ = write!(s, "Result: {}", solution.class);
+    if let Class::Unknown(r) = solution.class {
+        let _ = write!(s, " ({r})");
+    }
+    if !best.is_empty() {
+        let _ = write!(s, "  best: {}", best.join(" "));
+    }
+    let _ = writeln!(s);
+    if !solution.pv.is_empty() {
+        let _ = writeln!(s, "Line: {}", pv_text(&solution.pv).join(", "));
+    }
+    if !solution.moves.is_empty() {
+        let _ = writeln!(s, "First moves:");
+        let order = |c: Class| c.rank(solution.goal).map_or(0, |r| 4 - r as usize);
+        let mut moves = solution.moves.clone();
+        moves.sort_by_key(|m| order(m.class));
+        let mut line = String::new();
+        for m in &moves {
+            let item = format!("{} {}", m.mv, m.class);
+            if line.len() + item.len() > 90 {
+                let _ = writeln!(s, "  {}", line.trim_end());
+                line.clear();
+            }
+            line.push_str(&item);
+            line.push_str(",  ");
+        }
+        if !line.is_empty() {
+            let _ = writeln!(s, "  {}", line.trim_end().trim_end_matches(','));
+        }
+    }
+    let _ = writeln!(s, "Nodes: {} ({} ms)", solution.nodes, ms);
+    s
+}
+
+fn sgf_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c == ']' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn sgf_move(color: Color, mv: Move, size: rules_core::Size) -> String {
+    let c = match color {
+        Color::Black => "B",
+        Color::White => "W",
+    };
+    match mv {
+        Move::Play(p) => format!("{c}[{}]", p.to_sgf(size)),
+        Move::Pass => format!("{c}[]"),
+    }
+}
+
+fn write_tree(out: &mut String, node: &TreeNode, size: rules_core::Size) {
+    let _ = write!(out, ";{}", sgf_move(node.color, node.mv, size));
+    if let Some(n) = &node.note {
+        let _ = write!(out, "C[{}]", sgf_escape(n));
+    }
+    match node.children.len() {
+        0 => {}
+        1 => write_tree(out, &node.children[0], size),
+        _ => {
+            for c in &node.children {
+                out.push('(');
+                write_tree(out, c, size);
+                out.push(')');
+            }
+        }
+    }
+}
+
+/// The problem as SGF: setup, region marked with squares, target with triangles, a root
+/// comment with every first move's class, and the solution tree of each best move.
+pub fn sgf(prepared: &Prepared, solution: &Solution, trees: &[TreeNode]) -> String {
+    let t = &prepared.tsumego;
+    let pos = &t.position;
+    let size = pos.size();
+    let mut s = String::from("(;GM[1]FF[4]CA[UTF-8]AP[shikatsu]");
+    if size.width() == size.height() {
+        let _ = write!(s, "SZ[{}]", size.width());
+    } else {
+        let _ = write!(s, "SZ[{}:{}]", size.width(), size.height());
+    }
+    for (tag, color) in [("AB", Color::Black), ("AW", Color::White)] {
+        let pts: String = size
+            .points()
+            .filter(|&p| pos.color_at(p) == Some(color))
+            .map(|p| format!("[{}]", p.to_sgf(size)))
+            .collect();
+        if !pts.is_empty() {
+            let _ = write!(s, "{tag}{pts}");
+        }
+    }
+    let _ = write!(s, "PL[{}]", solution.to_play);
+    let tr: String = t
+        .target
+        .iter()
+        .map(|p| format!("[{}]", p.to_sgf(size)))
+        .collect();
+    let _ = write!(s, "TR{tr}");
+    let mut comment = format!(
+        "{} to {}. Result: {}. Region: {} points.\n",
+        solution.to_play,
+        solution.goal,
+        solution.class,
+        t.region.len()
+    );
+    for m in &solution.moves {
+        let _ = writeln!(comment, "{} {}", m.mv, m.class);
+    }
+    let _ = write!(s, "C[{}]", sgf_escape(&comment));
+    for tree in trees {
+        s.push('(');
+        let class = solution
+            .moves
+            .iter()
+            .find(|m| m.mv == tree.mv)
+            .map_or(solution.class, |m| m.class);
+        let mut tree = tree.clone();
+        let note = if class == Class::Win {
+            "Correct".to_string()
+        } else {
+            format!("Correct ({class})")
+        };
+        tree.note = Some(match tree.note {
+            Some(n) => format!("{note}. {n}"),
+            None => note,
+        });
+        write_tree(&mut s, &tree, size);
+        s.push(')');
+    }
+    s.push_str(")\n");
+    s
+}

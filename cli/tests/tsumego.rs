@@ -1,0 +1,202 @@
+//! Black-box tests of `shikatsu solve` and `shikatsu verify` on the shipped problems
+//! (`examples/tsumego.sgf`: a straight three marked right, the same marked wrong, and a
+//! capture with a second answer left unmarked).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shikatsu"))
+        .args(args)
+        .current_dir(repo())
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A scratch file under the target folder, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str, bytes: &[u8]) -> Scratch {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tsumego-tests");
+        std::fs::create_dir_all(&dir).expect("scratch folder");
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).expect("scratch file");
+        Scratch(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("utf-8 path")
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn solve_text_names_the_vital_point_and_every_first_move() {
+    let o = run(&["solve", "examples/tsumego.sgf"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("B to play (comment), goal: kill"), "{out}");
+    assert!(out.contains("Result: win  best: B1"), "{out}");
+    assert!(
+        out.contains("B1 win,  A1 fail,  C1 fail,  pass fail"),
+        "{out}"
+    );
+    assert!(out.contains("Line: B B1, "), "{out}");
+}
+
+#[test]
+fn solve_json_follows_the_interface() {
+    let o = run(&["solve", "examples/tsumego.sgf", "--format", "json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
+    assert_eq!(v["to_play"], "B");
+    assert_eq!(v["goal"], "kill");
+    assert_eq!(v["result"], "win");
+    assert_eq!(v["best"], serde_json::json!(["B1"]));
+    assert_eq!(
+        v["target"],
+        serde_json::json!(["D1", "A2", "B2", "C2", "D2"])
+    );
+    let moves = v["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 4);
+    assert!(moves
+        .iter()
+        .any(|m| m["move"] == "A1" && m["result"] == "fail"));
+    assert_eq!(v["pv"][0], "B B1");
+    assert!(v["nodes"].as_u64().expect("nodes") > 0);
+    assert_eq!(v["region"].as_array().expect("region").len(), 8);
+}
+
+#[test]
+fn solve_flags_override_the_inference() {
+    // As White to play, the same shape lives at B1.
+    let o = run(&[
+        "solve",
+        "examples/tsumego.sgf",
+        "--to-play",
+        "W",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
+    assert_eq!(v["goal"], "live");
+    assert_eq!(v["result"], "win");
+    assert_eq!(v["best"], serde_json::json!(["B1"]));
+    assert_eq!(v["inferred"]["to_play"], "flag");
+}
+
+#[test]
+fn solve_sgf_is_a_solution_tree() {
+    let o = run(&["solve", "examples/tsumego.sgf", "--format", "sgf"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("(;GM[1]FF[4]"), "{out}");
+    assert!(out.contains("(;B[bi]C[Correct]"), "{out}");
+    // Every White defence after the vital point is answered.
+    for reply in ["(;W[ai];B[", "(;W[ci];B[", "(;W[];B["] {
+        assert!(out.contains(reply), "{reply} missing: {out}");
+    }
+    assert_eq!(out.matches('(').count(), out.matches(')').count());
+}
+
+#[test]
+fn verify_reports_agree_wrong_and_dual_and_exits_1() {
+    let o = run(&["verify", "examples/tsumego.sgf"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("agree    examples/tsumego.sgf #1"), "{out}");
+    assert!(out.contains("wrong    examples/tsumego.sgf #2"), "{out}");
+    assert!(out.contains("marked answer A1 is fail"), "{out}");
+    assert!(out.contains("dual     examples/tsumego.sgf #3"), "{out}");
+    assert!(
+        out.contains("3 problems: 1 agree, 1 wrong, 1 dual, 0 unknown, 0 skipped"),
+        "{out}"
+    );
+}
+
+#[test]
+fn verify_json_lines_end_with_a_summary() {
+    let o = run(&[
+        "verify",
+        "examples/tsumego.sgf",
+        "--format",
+        "json",
+        "--jobs",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["verdict"], "agree");
+    assert_eq!(lines[0]["expected"], serde_json::json!(["B1"]));
+    assert_eq!(lines[0]["found"], serde_json::json!(["B1"]));
+    assert!(lines[0]["ms"].is_u64() && lines[0]["nodes"].is_u64());
+    assert_eq!(lines[1]["verdict"], "wrong");
+    assert_eq!(lines[2]["verdict"], "dual");
+    assert_eq!(
+        lines[3],
+        serde_json::json!({"summary": {"problems": 3, "agree": 1, "wrong": 1, "dual": 1, "unknown": 0, "skipped": 0}})
+    );
+}
+
+#[test]
+fn verify_exits_0_when_every_problem_agrees() {
+    let text = std::fs::read_to_string(repo().join("examples/tsumego.sgf")).expect("example");
+    let first = &text[..text.find("\n(;GM").expect("three trees")];
+    let one = Scratch::new("one.sgf", first.as_bytes());
+    let o = run(&["verify", one.path()]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+}
+
+#[test]
+fn verify_checks_the_good_problems_of_a_bad_collection_and_exits_2() {
+    let bad = Scratch::new(
+        "bad.sgf",
+        b"(;SZ[9]AB[ag][bg][cg][dg][eg][eh][ei]AW[ah][bh][ch][dh][di]C[Black to play.](;B[bi]C[Correct]))(;SZ[99]AB[aa])",
+    );
+    let o = run(&["verify", bad.path()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("agree"), "{out}");
+    assert!(out.contains("skipped"), "{out}");
+    assert!(
+        out.contains("1 agree, 0 wrong, 0 dual, 0 unknown, 1 skipped"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_input_exits_2_naming_the_file() {
+    let o = run(&["verify", "no/such/folder"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no/such/folder"), "{}", stderr(&o));
+    let junk = Scratch::new("junk.sgf", b"(;SZ[9]AB[zz");
+    let o = run(&["solve", junk.path()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("junk.sgf"), "{}", stderr(&o));
+    let o = run(&["solve", "examples/tsumego.sgf", "--region", "A1-Z9"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--region"), "{}", stderr(&o));
+}

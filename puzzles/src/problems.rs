@@ -1,0 +1,561 @@
+//! Tsumego problems from files: SGF problems with solution trees, and the JSON problems of
+//! the Cho Chikun life-and-death dictionary (`../shared/data/cho-ld-dictionary/`).
+//!
+//! ## SGF
+//! Each game tree of a file is one problem. The position is the root's setup. The player
+//! to move comes from `PL`, else from a comment of the root saying "Black to play" / "White
+//! to play" (also "Black to live", "White to kill", ...), else from the colour of the first
+//! move of the tree, else Black. The solution tree gives the lines: a line on which a
+//! comment starts with `Correct` or `Also correct` (any case; usually the leaf's, sometimes
+//! an earlier node's, as in "Correct, ko is the best result" followed by variations) is a
+//! correct line, any other line a wrong one. The marked correct first
+//! moves are the first moves of correct lines; the marked wrong ones are the first moves
+//! none of whose lines is correct.
+//!
+//! ## Cho JSON
+//! `masked_sgf_str` is the full-board position (with `PL`), `region` the points where play
+//! is allowed, the crucial stones of the side whose goal is `TOLIVE` the target, the side
+//! whose goal is `TOKILL` the attacker, `answer_firstmove` the book's first move when
+//! `winning_color` is the player to move. The ko rules of that data set always allow the
+//! attacker to win through ko and forbid it to the defender: the attacker is ko master.
+
+use rules_core::io::sgf_parse::go::Prop;
+use rules_core::io::sgf_parse::SgfNode;
+use rules_core::io::{parse_collection_bytes, SgfError, SgfGame};
+use rules_core::{Color, Move, Point, PointSet, Position, Size};
+use std::path::{Path, PathBuf};
+
+/// A problem read from a file.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    /// Where it came from, for reports: the file.
+    pub file: PathBuf,
+    /// Its name within the file: `#1`, `#2`, ... for SGF game trees, the JSON file's
+    /// `filename` for Cho problems.
+    pub name: String,
+    /// The position, with the player to move set.
+    pub position: Position,
+    /// How the player to move was found.
+    pub to_play_from: ToPlayFrom,
+    /// The attacker, when the file says (Cho JSON).
+    pub attacker: Option<Color>,
+    /// The target stones, when the file says.
+    pub target: Option<PointSet>,
+    /// The region of play, when the file says.
+    pub region: Option<PointSet>,
+    /// Whether the file fixes the attacker as ko master (the Cho JSON `*_ko_rule` fields).
+    pub attacker_ko_master: bool,
+    /// What the file says the answer is, if anything.
+    pub expected: Option<Expected>,
+    /// The lines of the solution tree, when there is one.
+    pub lines: Vec<Line>,
+}
+
+/// Where the player to move of a problem came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToPlayFrom {
+    /// The `PL` property.
+    Pl,
+    /// A comment ("Black to play").
+    Comment,
+    /// The colour of the first move of the solution tree.
+    FirstMove,
+    /// Nothing said it: Black.
+    Default,
+    /// The Cho JSON `turn_color`.
+    Json,
+}
+
+/// The answer a file gives.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Expected {
+    /// The first moves marked correct (empty when the player to move is said to fail).
+    pub correct: Vec<Move>,
+    /// The first moves marked wrong.
+    pub wrong: Vec<Move>,
+    /// Whether the player to move is said to succeed.
+    pub player_wins: bool,
+    /// Whether a correct line's comment speaks of a ko.
+    pub says_ko: bool,
+    /// Whether a correct line's comment speaks of a seki.
+    pub says_seki: bool,
+}
+
+/// One line of a solution tree, from the problem position to a leaf.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The moves with their players.
+    pub moves: Vec<(Color, Move)>,
+    /// Whether the leaf is marked correct.
+    pub correct: bool,
+    /// The leaf's comment.
+    pub comment: String,
+}
+
+/// A file or problem that could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ProblemError {
+    /// The file could not be read.
+    #[error("{file}: {source}")]
+    Io {
+        /// The file.
+        file: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// The SGF is not valid.
+    #[error("{file}: {source}")]
+    Sgf {
+        /// The file.
+        file: PathBuf,
+        /// The error.
+        source: SgfError,
+    },
+    /// The JSON is not valid.
+    #[error("{file}: line {line}, column {column}: {what}")]
+    Json {
+        /// The file.
+        file: PathBuf,
+        /// Line, from 1.
+        line: usize,
+        /// Column, from 1.
+        column: usize,
+        /// What is wrong.
+        what: String,
+    },
+    /// A field of a problem is missing or unusable.
+    #[error("{file}: {problem}: {what}")]
+    Field {
+        /// The file.
+        file: PathBuf,
+        /// The problem within the file.
+        problem: String,
+        /// What is wrong.
+        what: String,
+    },
+}
+
+/// Whether `path` names a file this module reads (by extension: `.sgf`, `.json`).
+pub fn is_problem_file(path: &Path) -> bool {
+    matches!(
+        path.extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .as_deref(),
+        Some("sgf" | "json")
+    )
+}
+
+/// The problem files under `paths`: files as given, folders walked recursively for `.sgf`
+/// and `.json` files, in sorted order.
+///
+/// # Errors
+/// [`ProblemError::Io`] for a path that cannot be read.
+pub fn problem_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, ProblemError> {
+    let mut out = Vec::new();
+    for path in paths {
+        let meta = std::fs::metadata(path).map_err(|source| ProblemError::Io {
+            file: path.clone(),
+            source,
+        })?;
+        if meta.is_dir() {
+            walk(path, &mut out)?;
+        } else {
+            out.push(path.clone());
+        }
+    }
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), ProblemError> {
+    let io = |source| ProblemError::Io {
+        file: dir.to_path_buf(),
+        source,
+    };
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(io)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .map_err(io)?;
+    entries.sort();
+    for e in entries {
+        if e.is_dir() {
+            walk(&e, out)?;
+        } else if is_problem_file(&e) {
+            out.push(e);
+        }
+    }
+    Ok(())
+}
+
+/// Reads the problems of one file: one per SGF game tree, or the one Cho JSON problem.
+/// A file that cannot be read at all is an `Err`; a game tree that cannot be used is an
+/// `Err` inside the list, so the other problems of the file can still be checked.
+///
+/// # Errors
+/// [`ProblemError`] for a file that cannot be read or parsed at all.
+pub fn load_file(path: &Path) -> Result<Vec<Result<Problem, ProblemError>>, ProblemError> {
+    let bytes = std::fs::read(path).map_err(|source| ProblemError::Io {
+        file: path.to_path_buf(),
+        source,
+    })?;
+    let is_json = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+        || bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
+    if is_json {
+        return Ok(vec![cho_problem(path, &bytes)]);
+    }
+    let sgf_error = |source| ProblemError::Sgf {
+        file: path.to_path_buf(),
+        source,
+    };
+    match parse_collection_bytes(&bytes) {
+        Ok(games) => Ok(games
+            .iter()
+            .map(|g| sgf_problem(path, g, games.len()))
+            .collect()),
+        Err(whole) => {
+            // One bad tree spoils the collection: read the trees one by one, so the good
+            // ones can still be checked.
+            let text = String::from_utf8_lossy(&bytes);
+            let trees = split_game_trees(&text);
+            if trees.len() < 2 {
+                return Err(sgf_error(whole));
+            }
+            let count = trees.len();
+            Ok(trees
+                .iter()
+                .enumerate()
+                .map(|(i, tree)| {
+                    let name = format!("#{}", i + 1);
+                    let games = rules_core::io::parse_collection(tree).map_err(|e| {
+                        ProblemError::Field {
+                            file: path.to_path_buf(),
+                            problem: name.clone(),
+                            what: e.to_string(),
+                        }
+                    })?;
+                    let mut game = games
+                        .into_iter()
+                        .next()
+                        .ok_or_else(|| ProblemError::Field {
+                            file: path.to_path_buf(),
+                            problem: name.clone(),
+                            what: "no game tree".into(),
+                        })?;
+                    game.index = i;
+                    sgf_problem(path, &game, count)
+                })
+                .collect())
+        }
+    }
+}
+
+/// The top-level game trees of an SGF collection, as text: balanced parentheses outside
+/// property values (which may hold escaped `]`).
+fn split_game_trees(text: &str) -> Vec<&str> {
+    let mut trees = Vec::new();
+    let (mut depth, mut in_value, mut escaped, mut start) = (0usize, false, false, 0);
+    for (i, c) in text.char_indices() {
+        if in_value {
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, ']') => in_value = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '[' => in_value = true,
+            '(' => {
+                if depth == 0 {
+                    start = i;
+                }
+                depth += 1;
+            }
+            ')' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    trees.push(&text[start..=i]);
+                }
+            }
+            _ => {}
+        }
+    }
+    trees
+}
+
+fn comment(node: &SgfNode<Prop>) -> Option<&str> {
+    match node.get_property("C") {
+        Some(Prop::C(t)) => Some(t.text.as_str()),
+        _ => None,
+    }
+}
+
+/// "Black to play", "White to live", ... in a comment.
+fn color_in_comment(text: &str) -> Option<Color> {
+    let lower = text.to_ascii_lowercase();
+    for (word, color) in [("black", Color::Black), ("white", Color::White)] {
+        for verb in ["to play", "to move", "to live", "to kill", "plays", "first"] {
+            if lower.contains(&format!("{word} {verb}")) {
+                return Some(color);
+            }
+        }
+    }
+    None
+}
+
+fn is_correct(text: &str) -> bool {
+    let t = text.trim_start().to_ascii_lowercase();
+    t.starts_with("correct") || t.starts_with("also correct")
+}
+
+/// Reads one SGF game tree as a problem.
+fn sgf_problem(path: &Path, game: &SgfGame, count: usize) -> Result<Problem, ProblemError> {
+    let name = if count > 1 {
+        format!("#{}", game.index + 1)
+    } else {
+        path.file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+    };
+    let field = |what: String| ProblemError::Field {
+        file: path.to_path_buf(),
+        problem: name.clone(),
+        what,
+    };
+    let mut position = game.root_position().clone();
+    let mut lines = Vec::new();
+    collect_lines(game, &mut lines).map_err(|e| field(e.to_string()))?;
+    let (to_play, from) = if game.root.get_property("PL").is_some() {
+        (position.to_move(), ToPlayFrom::Pl)
+    } else if let Some(c) = comment(&game.root).and_then(color_in_comment) {
+        (c, ToPlayFrom::Comment)
+    } else if let Some((c, _)) = lines.iter().find_map(|l| l.moves.first()) {
+        (*c, ToPlayFrom::FirstMove)
+    } else {
+        (Color::Black, ToPlayFrom::Default)
+    };
+    position.set_to_move(to_play);
+    let expected = if lines.is_empty() {
+        None
+    } else {
+        let mut correct = Vec::new();
+        let mut tried = Vec::new();
+        let (mut says_ko, mut says_seki) = (false, false);
+        for l in &lines {
+            let Some(&(c, first)) = l.moves.first() else {
+                continue;
+            };
+            if c != to_play {
+                continue;
+            }
+            if !tried.contains(&first) {
+                tried.push(first);
+            }
+            if l.correct {
+                if !correct.contains(&first) {
+                    correct.push(first);
+                }
+                let lower = l.comment.to_ascii_lowercase();
+                says_ko |= lower.contains(" ko") || lower.starts_with("ko");
+                says_seki |= lower.contains("seki");
+            }
+        }
+        let wrong = tried.into_iter().filter(|m| !correct.contains(m)).collect();
+        Some(Expected {
+            player_wins: !correct.is_empty(),
+            correct,
+            wrong,
+            says_ko,
+            says_seki,
+        })
+    };
+    Ok(Problem {
+        file: path.to_path_buf(),
+        name,
+        position,
+        to_play_from: from,
+        attacker: None,
+        target: None,
+        region: None,
+        attacker_ko_master: false,
+        expected,
+        lines,
+    })
+}
+
+/// Every root-to-leaf line of the tree (a node's comment on the way counts for the leaf
+/// when the leaf has none).
+fn collect_lines(game: &SgfGame, out: &mut Vec<Line>) -> Result<(), SgfError> {
+    struct Frame<'a> {
+        node: &'a SgfNode<Prop>,
+        moves: Vec<(Color, Move)>,
+        replay: rules_core::io::Replay,
+        last_comment: String,
+        /// A node on the way said `Correct` (some files mark the answer before the end).
+        marked: bool,
+    }
+    let mut stack: Vec<Frame> = game
+        .root
+        .children
+        .iter()
+        .rev()
+        .map(|n| Frame {
+            node: n,
+            moves: Vec::new(),
+            replay: game.start(),
+            last_comment: String::new(),
+            marked: false,
+        })
+        .collect();
+    while let Some(mut f) = stack.pop() {
+        if let Some(played) = f.replay.apply(f.node)? {
+            f.moves.push(played);
+        }
+        if let Some(c) = comment(f.node) {
+            f.last_comment = c.to_string();
+            f.marked |= is_correct(c);
+        }
+        if f.node.children.is_empty() {
+            let leaf = comment(f.node).map(str::to_string);
+            let text = leaf.unwrap_or_default();
+            out.push(Line {
+                correct: f.marked,
+                comment: if text.is_empty() {
+                    f.last_comment
+                } else {
+                    text
+                },
+                moves: f.moves,
+            });
+            continue;
+        }
+        for child in f.node.children.iter().rev() {
+            stack.push(Frame {
+                node: child,
+                moves: f.moves.clone(),
+                replay: f.replay.clone(),
+                last_comment: f.last_comment.clone(),
+                marked: f.marked,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn sgf_points(text: &str, size: Size) -> Result<PointSet, String> {
+    let mut set = PointSet::new();
+    for t in text.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        let p = Point::from_sgf(t, size).ok_or_else(|| format!("'{t}' is not a point"))?;
+        set.insert(p);
+    }
+    Ok(set)
+}
+
+fn json_error(path: &Path, e: &serde_json::Error) -> ProblemError {
+    ProblemError::Json {
+        file: path.to_path_buf(),
+        line: e.line(),
+        column: e.column(),
+        what: e.to_string(),
+    }
+}
+
+/// Reads one Cho dictionary JSON problem.
+fn cho_problem(path: &Path, bytes: &[u8]) -> Result<Problem, ProblemError> {
+    let value: serde_json::Value =
+        serde_json::from_slice(bytes).map_err(|e| json_error(path, &e))?;
+    let name = value
+        .get("filename")
+        .and_then(|v| v.as_str())
+        .unwrap_or("")
+        .to_string();
+    let field = |what: String| ProblemError::Field {
+        file: path.to_path_buf(),
+        problem: name.clone(),
+        what,
+    };
+    let text = |key: &str| -> Result<&str, ProblemError> {
+        value
+            .get(key)
+            .and_then(|v| v.as_str())
+            .ok_or_else(|| field(format!("field '{key}' is missing or not a string")))
+    };
+    let color = |key: &str| -> Result<Color, ProblemError> {
+        match text(key)? {
+            "b" | "B" => Ok(Color::Black),
+            "w" | "W" => Ok(Color::White),
+            other => Err(field(format!("{key}: '{other}' is not b or w"))),
+        }
+    };
+    let sgf = text("masked_sgf_str")?;
+    let games =
+        rules_core::io::parse_collection(sgf).map_err(|e| field(format!("masked_sgf_str: {e}")))?;
+    let game = games
+        .first()
+        .ok_or_else(|| field("masked_sgf_str holds no game".into()))?;
+    let size = game.size;
+    let to_play = color("turn_color")?;
+    let winner = color("winning_color")?;
+    let goal = |key: &str| -> Result<bool, ProblemError> {
+        match text(key)? {
+            "TOLIVE" => Ok(true),
+            "TOKILL" => Ok(false),
+            other => Err(field(format!("{key}: '{other}' is not TOLIVE or TOKILL"))),
+        }
+    };
+    let black_lives = goal("black_search_goal")?;
+    let white_lives = goal("white_search_goal")?;
+    let defender = match (black_lives, white_lives) {
+        (true, false) => Color::Black,
+        (false, true) => Color::White,
+        _ => return Err(field("exactly one side must have the goal TOLIVE".into())),
+    };
+    let crucial_key = match defender {
+        Color::Black => "black_crucial_stone",
+        Color::White => "white_crucial_stone",
+    };
+    let target =
+        sgf_points(text(crucial_key)?, size).map_err(|e| field(format!("{crucial_key}: {e}")))?;
+    let mut position = game.root_position().clone();
+    if target.is_empty()
+        || target
+            .iter()
+            .any(|p| position.color_at(p) != Some(defender))
+    {
+        return Err(field(format!(
+            "{crucial_key}: the crucial stones must be stones of the defender"
+        )));
+    }
+    let region = sgf_points(text("region")?, size).map_err(|e| field(format!("region: {e}")))?;
+    position.set_to_move(to_play);
+    let answer = text("answer_firstmove")?;
+    let correct = if winner == to_play {
+        let p = Point::from_sgf(answer, size)
+            .ok_or_else(|| field(format!("answer_firstmove: '{answer}' is not a point")))?;
+        vec![Move::Play(p)]
+    } else {
+        Vec::new()
+    };
+    Ok(Problem {
+        file: path.to_path_buf(),
+        name,
+        position,
+        to_play_from: ToPlayFrom::Json,
+        attacker: Some(!defender),
+        target: Some(target),
+        region: Some(region),
+        attacker_ko_master: true,
+        expected: Some(Expected {
+            player_wins: winner == to_play,
+            correct,
+            wrong: Vec::new(),
+            says_ko: false,
+            says_seki: false,
+        }),
+        lines: Vec::new(),
+    })
+}

@@ -1,0 +1,1543 @@
+//! Tsumego: ordinary play with a ko master, on the same df-pn engine as the confirmation
+//! (spec §5 of the rules brief).
+//!
+//! ## The game
+//! A [`Tsumego`] names the attacker `A`, the defender `D = !A`, the **target** (stones of
+//! `D`, possibly several strings) and the **region**: the points where stones may be
+//! played. Everything else is fixed:
+//!
+//! - **Moves** are plays inside the region (Art. 4-5: captures, no suicide) and the pass.
+//! - **Ko** is fought with a *ko master*: the master may retake a ko at once (its external
+//!   threats are taken to be endless); the other side obeys the Art. 6 ban. So the ban only
+//!   ever binds the non-master, and the state keeps the ko point only when the non-master is
+//!   to move.
+//! - **Safe stones.** A string with a liberty outside the region can never be captured (no
+//!   stone is ever played there): the wall of a problem is safe because it touches the open
+//!   board. Benson's pass-alive chains are safe too.
+//! - **Kill** ([`KillRule::CaptureForGood`], the default): `A` wins when some stone of the
+//!   target ([`TargetRule::AnyStone`]; every stone under [`TargetRule::EveryStone`]) has
+//!   been removed *and* `D` cannot then force a permanent stone on the target's points (a
+//!   stone `A`, moving first, cannot capture): the two-phase objective of the confirmation,
+//!   with ordinary play instead of Art. 7-2. [`KillRule::CaptureOnly`] stops at the capture
+//!   (the usual tsumego-solver convention). A target out of reach (every standing target
+//!   string safe; under `EveryStone`, one) is a failure for `A`; endless play is a failure
+//!   for `A` (cycles count against the attacker).
+//! - **Life not in seki** ([`Class::Seki`] tells it apart): `D` can force every target
+//!   string (under `EveryStone`, one) to be safe (pass-alive, or joined to a string that
+//!   touches the outside). A
+//!   defender that survives but cannot force that lives in seki (or by an endless cycle).
+//!
+//! ## Result classes, for the player to move `P` after each first move
+//! - `P = A`: [`Class::Win`] kills even when `D` is ko master; [`Class::Ko`] kills only as
+//!   ko master; [`Class::Seki`] cannot kill, but `D` cannot make safe life even as ko
+//!   master; else [`Class::Fail`].
+//! - `P = D`: [`Class::Win`] lives, not in seki, even when `A` is ko master;
+//!   [`Class::Seki`] lives with `A` ko master but only in seki; [`Class::Ko`] lives only as
+//!   ko master; else [`Class::Fail`].
+//!
+//! Results are exact for the game above (the region, the target and the safe stones as
+//! given). A limit reached gives [`Class::Unknown`], never a guess.
+
+use crate::dfpn::{
+    Bounds, Budget, Dfpn, Evaluation, Game, Outcome, ProofNumber, SolverConfig, StopReason,
+};
+use rules_core::benson::pass_alive_for;
+use rules_core::{Color, Move, Point, PointSet, Position, ZobristHash};
+use std::fmt;
+use std::num::NonZeroU64;
+use std::time::{Duration, Instant};
+
+/// What the player to move tries to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Goal {
+    /// Kill the target: the player to move is the attacker.
+    Kill,
+    /// Make the target live: the player to move is the defender.
+    Live,
+}
+
+impl fmt::Display for Goal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Goal::Kill => "kill",
+            Goal::Live => "live",
+        })
+    }
+}
+
+/// When the attacker has killed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum KillRule {
+    /// A target stone removed and no permanent defender stone can arise on the target's
+    /// points afterwards (spec §3.4 with ordinary play).
+    #[default]
+    CaptureForGood,
+    /// A target stone removed (relevance-zone papers' convention for the Cho dictionary).
+    CaptureOnly,
+}
+
+/// Which target stones the attacker must remove.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum TargetRule {
+    /// Any one of them: the defender must keep them all (an inferred target is one string).
+    #[default]
+    AnyStone,
+    /// All of them: the defender lives if any of them does (the Cho dictionary's crucial
+    /// stones, placed so that the living part always keeps one).
+    EveryStone,
+}
+
+/// A tsumego: the position with the player to move, the sides, the target and the region.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tsumego {
+    /// The position; its player to move moves first.
+    pub position: Position,
+    /// The attacker.
+    pub attacker: Color,
+    /// The defender's stones that the attacker tries to kill.
+    pub target: PointSet,
+    /// Where stones may be played.
+    pub region: PointSet,
+    /// When the attacker has killed.
+    pub kill_rule: KillRule,
+    /// Which target stones the attacker must remove.
+    pub target_rule: TargetRule,
+}
+
+impl Tsumego {
+    /// The goal of the player to move.
+    pub fn goal(&self) -> Goal {
+        if self.position.to_move() == self.attacker {
+            Goal::Kill
+        } else {
+            Goal::Live
+        }
+    }
+
+    /// The strings that can never be captured because they have a liberty outside the
+    /// region: the wall, and anything joined to the open board.
+    pub fn safe_stones(&self) -> PointSet {
+        let pos = &self.position;
+        let mut safe = PointSet::new();
+        let mut seen = PointSet::new();
+        for p in pos.size().points() {
+            if pos.color_at(p).is_none() || seen.contains(p) {
+                continue;
+            }
+            let stones: PointSet = pos.string_stones(p).collect();
+            seen = seen.union(&stones);
+            if has_outside_liberty(pos, p, &self.region) {
+                safe = safe.union(&stones);
+            }
+        }
+        safe
+    }
+}
+
+/// The limits of one problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TsumegoLimits {
+    /// Most search nodes for the whole problem, nested searches included.
+    pub max_nodes: Option<NonZeroU64>,
+    /// Most time for the whole problem.
+    pub max_time: Option<Duration>,
+    /// Most entries of each transposition table.
+    pub table_entries: usize,
+    /// Start every new leaf at proof and disproof number 1 instead of the liberty-based
+    /// initialisation (only to measure what the initialisation saves).
+    pub plain_leaves: bool,
+}
+
+impl Default for TsumegoLimits {
+    fn default() -> TsumegoLimits {
+        TsumegoLimits {
+            max_nodes: NonZeroU64::new(5_000_000),
+            max_time: Some(Duration::from_secs(30)),
+            table_entries: 1 << 20,
+            plain_leaves: false,
+        }
+    }
+}
+
+/// The result class of a move or a problem for the player who moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Class {
+    /// Wins even when the opponent is ko master (and, for the defender, not in seki).
+    Win,
+    /// Wins only as ko master.
+    Ko,
+    /// The defender lives, but only in seki.
+    Seki,
+    /// Loses.
+    Fail,
+    /// A limit was reached first.
+    Unknown(StopReason),
+}
+
+impl Class {
+    /// The name used in the outputs: `win`, `ko`, `seki`, `fail`, `unknown`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Win => "win",
+            Class::Ko => "ko",
+            Class::Seki => "seki",
+            Class::Fail => "fail",
+            Class::Unknown(_) => "unknown",
+        }
+    }
+
+    /// How good the class is for a player with `goal` (higher is better; `None` for
+    /// unknown). The attacker prefers a ko to a seki, the defender a seki to a ko.
+    pub fn rank(self, goal: Goal) -> Option<u8> {
+        Some(match (self, goal) {
+            (Class::Win, _) => 3,
+            (Class::Ko, Goal::Kill) | (Class::Seki, Goal::Live) => 2,
+            (Class::Seki, Goal::Kill) | (Class::Ko, Goal::Live) => 1,
+            (Class::Fail, _) => 0,
+            (Class::Unknown(_), _) => return None,
+        })
+    }
+}
+
+impl fmt::Display for Class {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A first move and its class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveClass {
+    /// The move.
+    pub mv: Move,
+    /// Its class for the player who makes it.
+    pub class: Class,
+}
+
+/// The solution of a problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The player to move.
+    pub to_play: Color,
+    /// Its goal.
+    pub goal: Goal,
+    /// The best class over the first moves ([`Class::Unknown`] when an undecided move could
+    /// still beat the best decided one).
+    pub class: Class,
+    /// The first moves of the best class.
+    pub best: Vec<Move>,
+    /// Every first move (plays in the region, then the pass) with its class.
+    pub moves: Vec<MoveClass>,
+    /// A principal line for the first best move, with the players.
+    pub pv: Vec<(Color, Move)>,
+    /// Search nodes spent.
+    pub nodes: u64,
+}
+
+fn has_outside_liberty(pos: &Position, p: Point, region: &PointSet) -> bool {
+    pos.liberties(p).iter().any(|l| !region.contains(l))
+}
+
+/// Whether the target is out of the attacker's reach: under [`TargetRule::AnyStone`] every
+/// target string still standing is safe (a liberty outside the region, or pass-alive);
+/// under [`TargetRule::EveryStone`] some standing target string is.
+fn target_safe(
+    pos: &Position,
+    target: &PointSet,
+    region: &PointSet,
+    owner: Color,
+    rule: TargetRule,
+) -> bool {
+    let mut seen = PointSet::new();
+    let mut benson = None;
+    let mut any_standing = false;
+    for p in target.iter() {
+        if seen.contains(p) || pos.color_at(p) != Some(owner) {
+            continue;
+        }
+        any_standing = true;
+        for s in pos.string_stones(p) {
+            seen.insert(s);
+        }
+        let safe = has_outside_liberty(pos, p, region)
+            || (!pos.in_atari(p)
+                && may_be_pass_alive(pos, p)
+                && benson
+                    .get_or_insert_with(|| pass_alive_for(pos, owner).chains)
+                    .contains(p));
+        match (rule, safe) {
+            (TargetRule::AnyStone, false) => return false,
+            (TargetRule::EveryStone, true) => return true,
+            _ => {}
+        }
+    }
+    rule == TargetRule::AnyStone && any_standing
+}
+
+/// The fewest liberties of a standing target string (0 when a target stone is gone).
+fn fewest_liberties(pos: &Position, target: &PointSet) -> u32 {
+    let mut seen = PointSet::new();
+    let mut fewest = u32::MAX;
+    for p in target.iter() {
+        if pos.color_at(p).is_none() {
+            return 0;
+        }
+        if seen.contains(p) {
+            continue;
+        }
+        for s in pos.string_stones(p) {
+            seen.insert(s);
+        }
+        fewest = fewest.min(pos.liberty_count(p) as u32);
+    }
+    if fewest == u32::MAX {
+        0
+    } else {
+        fewest
+    }
+}
+
+/// The liberties the attacker must take: of the weakest target string, or under
+/// [`TargetRule::EveryStone`] of the strongest one still standing.
+fn target_liberties(pos: &Position, target: &PointSet, rule: TargetRule) -> u32 {
+    match rule {
+        TargetRule::AnyStone => fewest_liberties(pos, target),
+        TargetRule::EveryStone => target
+            .iter()
+            .filter(|&p| pos.color_at(p).is_some())
+            .map(|p| pos.liberty_count(p) as u32)
+            .max()
+            .unwrap_or(0),
+    }
+}
+
+/// Initial bounds for a prover who must take liberties away (`liberties` of the weakest
+/// string it attacks): fewer liberties, easier to prove; more, easier to disprove.
+fn attack_bounds(liberties: u32) -> Bounds {
+    Bounds {
+        pn: ProofNumber::new(liberties.max(1)),
+        dn: ProofNumber::new(5u32.saturating_sub(liberties).max(1)),
+    }
+}
+
+/// The same for a prover who defends.
+fn defence_bounds(liberties: u32) -> Bounds {
+    let b = attack_bounds(liberties);
+    Bounds { pn: b.dn, dn: b.pn }
+}
+
+/// A necessary condition for the string on `p` to be pass-alive, cheap enough for every
+/// node: at least two of its neighbouring regions (maximal sets of points not of its
+/// colour) have all their empty points among its liberties. Benson's vital regions of a
+/// chain are exactly such regions, so `false` here means not pass-alive.
+fn may_be_pass_alive(pos: &Position, p: Point) -> bool {
+    let Some(owner) = pos.color_at(p) else {
+        return false;
+    };
+    let size = pos.size();
+    let libs = pos.liberties(p);
+    let mut visited = PointSet::new();
+    let mut vital = 0;
+    let mut stack = Vec::new();
+    for l in libs.iter() {
+        if visited.contains(l) {
+            continue;
+        }
+        let mut ok = true;
+        visited.insert(l);
+        stack.clear();
+        stack.push(l);
+        while let Some(q) = stack.pop() {
+            if pos.is_empty_point(q) && !libs.contains(q) {
+                ok = false;
+                break;
+            }
+            for n in q.neighbours(size) {
+                if pos.color_at(n) != Some(owner) && visited.insert(n) {
+                    stack.push(n);
+                }
+            }
+        }
+        if ok {
+            vital += 1;
+            if vital >= 2 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether the attacker has removed what it must: any target stone, or every one.
+fn target_removed(pos: &Position, target: &PointSet, owner: Color, rule: TargetRule) -> bool {
+    match rule {
+        TargetRule::AnyStone => target.iter().any(|p| pos.color_at(p) != Some(owner)),
+        TargetRule::EveryStone => target.iter().all(|p| pos.color_at(p) != Some(owner)),
+    }
+}
+
+/// Whether the string on `point` (of its owner) can never be captured.
+fn point_safe(pos: &Position, point: Point, region: &PointSet) -> bool {
+    let Some(owner) = pos.color_at(point) else {
+        return false;
+    };
+    has_outside_liberty(pos, point, region)
+        || (!pos.in_atari(point)
+            && may_be_pass_alive(pos, point)
+            && pass_alive_for(pos, owner).chains.contains(point))
+}
+
+/// The move rules shared by every game of this module.
+#[derive(Clone, Debug)]
+struct Rules {
+    region: PointSet,
+    points: Vec<Point>,
+    master: Color,
+    plain_leaves: bool,
+}
+
+impl Rules {
+    fn new(region: PointSet, master: Color, plain_leaves: bool) -> Rules {
+        Rules {
+            points: region.iter().collect(),
+            region,
+            master,
+            plain_leaves,
+        }
+    }
+
+    /// The legal moves, ordered: points of `focus` first, then their neighbours, then the
+    /// rest of the region; the pass last.
+    fn moves(&self, pos: &Position, focus: &PointSet) -> Vec<Move> {
+        let color = pos.to_move();
+        let size = pos.size();
+        let ko = pos.ko_point();
+        let mut scored: Vec<(u8, Move)> = self
+            .points
+            .iter()
+            .copied()
+            .filter(|&p| ko != Some(p) && pos.is_legal_ignoring_ko(color, p))
+            .map(|p| {
+                let rank = if focus.contains(p) {
+                    0
+                } else if p.neighbours(size).any(|n| focus.contains(n)) {
+                    1
+                } else {
+                    2
+                };
+                (rank, Move::Play(p))
+            })
+            .collect();
+        scored.sort_by_key(|&(rank, _)| rank);
+        let mut moves: Vec<Move> = scored.into_iter().map(|(_, m)| m).collect();
+        moves.push(Move::Pass);
+        moves
+    }
+
+    fn play_into(&self, state: &Position, mv: Move, out: &mut Position) {
+        out.clone_from(state);
+        out.play_unchecked(mv);
+        if out.to_move() == self.master {
+            // The master ignores the Art. 6 ban: the state does not depend on it.
+            out.clear_ko();
+        }
+    }
+}
+
+/// The liberties of the target strings, and of the opponent strings in atari around them.
+fn focus_of(pos: &Position, points: &PointSet) -> PointSet {
+    let mut focus = PointSet::new();
+    let size = pos.size();
+    for p in points.iter() {
+        if pos.color_at(p).is_some() {
+            let libs = pos.liberties(p);
+            focus = focus.union(&libs);
+            for s in pos.string_stones(p) {
+                for n in s.neighbours(size) {
+                    if pos.color_at(n).is_some_and(|c| Some(c) != pos.color_at(p))
+                        && pos.in_atari(n)
+                    {
+                        focus = focus.union(&pos.liberties(n));
+                    }
+                }
+            }
+        } else {
+            focus.insert(p);
+        }
+    }
+    focus
+}
+
+fn salt(tag: u64, point: Option<Point>) -> ZobristHash {
+    let p = point.map_or(0, |p| p.index() as u128 + 1);
+    let v = ((tag as u128) << 32 | p).wrapping_add(1);
+    ZobristHash(v.wrapping_mul(0x2545_F491_4F6C_DD1D_9E37_79B9_7F4A_7C15))
+}
+
+macro_rules! position_game {
+    ($name:ident) => {
+        impl Game for $name {
+            type State = Position;
+            type Move = Move;
+
+            fn key(&self, state: &Position) -> ZobristHash {
+                state.hash() ^ self.salt()
+            }
+
+            fn prover_to_move(&self, state: &Position) -> bool {
+                state.to_move() == self.prover()
+            }
+
+            fn evaluate(
+                &mut self,
+                state: &Position,
+                budget: &mut Budget,
+            ) -> Result<Evaluation, StopReason> {
+                self.evaluate_state(state, budget)
+            }
+
+            fn moves(&self, state: &Position) -> Vec<Move> {
+                self.rules.moves(state, &self.focus(state))
+            }
+
+            fn play(&self, state: &Position, mv: Move) -> Position {
+                let mut out = state.clone();
+                self.rules.play_into(state, mv, &mut out);
+                out
+            }
+
+            fn play_into(&self, state: &Position, mv: Move, out: &mut Position) {
+                self.rules.play_into(state, mv, out);
+            }
+
+            fn leaf_bounds(&self, state: &Position) -> Bounds {
+                if self.rules.plain_leaves {
+                    Bounds::LEAF
+                } else {
+                    self.leaf(state)
+                }
+            }
+        }
+    };
+}
+
+/// The attacker can empty `target` (a point holding a defender stone).
+#[derive(Debug)]
+struct CaptureGame {
+    attacker: Color,
+    target: Point,
+    rules: Rules,
+}
+
+impl CaptureGame {
+    fn prover(&self) -> Color {
+        self.attacker
+    }
+    fn leaf(&self, pos: &Position) -> Bounds {
+        attack_bounds(fewest_liberties(pos, &PointSet::from_iter([self.target])))
+    }
+    fn salt(&self) -> ZobristHash {
+        salt(1, Some(self.target))
+    }
+    fn focus(&self, state: &Position) -> PointSet {
+        focus_of(state, &PointSet::from_iter([self.target]))
+    }
+    fn evaluate_state(&mut self, pos: &Position, _: &mut Budget) -> Result<Evaluation, StopReason> {
+        if pos.color_at(self.target) != Some(!self.attacker) {
+            return Ok(Evaluation::Goal);
+        }
+        if point_safe(pos, self.target, &self.rules.region) {
+            return Ok(Evaluation::Failure);
+        }
+        Ok(Evaluation::Open)
+    }
+}
+position_game!(CaptureGame);
+
+/// The defender can make a permanent stone on a point of `points`.
+#[derive(Debug)]
+struct RecreateGame {
+    defender: Color,
+    points: PointSet,
+    rules: Rules,
+    capture: Dfpn<CaptureGame>,
+    scratch: Option<Position>,
+}
+
+impl RecreateGame {
+    fn prover(&self) -> Color {
+        self.defender
+    }
+    fn leaf(&self, _: &Position) -> Bounds {
+        Bounds::LEAF
+    }
+    fn salt(&self) -> ZobristHash {
+        salt(2, None)
+    }
+    fn focus(&self, _: &Position) -> PointSet {
+        self.points
+    }
+    fn evaluate_state(
+        &mut self,
+        pos: &Position,
+        budget: &mut Budget,
+    ) -> Result<Evaluation, StopReason> {
+        let mut tried = PointSet::new();
+        for x in self.points.iter() {
+            if pos.color_at(x) != Some(self.defender) || tried.contains(x) {
+                continue;
+            }
+            for s in pos.string_stones(x) {
+                tried.insert(s);
+            }
+            let attacker_to_move = self.scratch.get_or_insert_with(|| pos.clone());
+            attacker_to_move.clone_from(pos);
+            attacker_to_move.set_to_move(!self.defender);
+            if attacker_to_move.to_move() == self.rules.master {
+                attacker_to_move.clear_ko();
+            }
+            self.capture.game_mut().target = x;
+            if !self.capture.decide(attacker_to_move, budget)? {
+                return Ok(Evaluation::Goal);
+            }
+        }
+        Ok(Evaluation::Open)
+    }
+}
+position_game!(RecreateGame);
+
+/// The attacker can kill the target.
+#[derive(Debug)]
+struct KillGame {
+    attacker: Color,
+    target: PointSet,
+    target_rule: TargetRule,
+    rules: Rules,
+    recreate: Option<Dfpn<RecreateGame>>,
+}
+
+impl KillGame {
+    fn prover(&self) -> Color {
+        self.attacker
+    }
+    fn leaf(&self, pos: &Position) -> Bounds {
+        attack_bounds(target_liberties(pos, &self.target, self.target_rule))
+    }
+    fn salt(&self) -> ZobristHash {
+        salt(3, None)
+    }
+    fn focus(&self, state: &Position) -> PointSet {
+        focus_of(state, &self.target)
+    }
+    fn evaluate_state(
+        &mut self,
+        pos: &Position,
+        budget: &mut Budget,
+    ) -> Result<Evaluation, StopReason> {
+        let defender = !self.attacker;
+        if target_removed(pos, &self.target, defender, self.target_rule) {
+            return Ok(match self.recreate.as_mut() {
+                None => Evaluation::Goal,
+                Some(recreate) => {
+                    if recreate.decide(pos, budget)? {
+                        Evaluation::Open
+                    } else {
+                        Evaluation::Goal
+                    }
+                }
+            });
+        }
+        if target_safe(
+            pos,
+            &self.target,
+            &self.rules.region,
+            defender,
+            self.target_rule,
+        ) {
+            return Ok(Evaluation::Failure);
+        }
+        Ok(Evaluation::Open)
+    }
+}
+position_game!(KillGame);
+
+/// The defender can make every target string safe.
+#[derive(Debug)]
+struct LiveGame {
+    defender: Color,
+    target: PointSet,
+    target_rule: TargetRule,
+    rules: Rules,
+}
+
+impl LiveGame {
+    fn prover(&self) -> Color {
+        self.defender
+    }
+    fn leaf(&self, pos: &Position) -> Bounds {
+        defence_bounds(target_liberties(pos, &self.target, self.target_rule))
+    }
+    fn salt(&self) -> ZobristHash {
+        salt(4, None)
+    }
+    fn focus(&self, state: &Position) -> PointSet {
+        focus_of(state, &self.target)
+    }
+    fn evaluate_state(&mut self, pos: &Position, _: &mut Budget) -> Result<Evaluation, StopReason> {
+        if target_removed(pos, &self.target, self.defender, self.target_rule) {
+            return Ok(Evaluation::Failure);
+        }
+        if target_safe(
+            pos,
+            &self.target,
+            &self.rules.region,
+            self.defender,
+            self.target_rule,
+        ) {
+            return Ok(Evaluation::Goal);
+        }
+        Ok(Evaluation::Open)
+    }
+}
+position_game!(LiveGame);
+
+/// A solver for one problem: the kill and life games under both ko masters, built on
+/// demand and sharing one budget, so that transpositions between first moves are reused.
+#[derive(Debug)]
+pub struct TsumegoSolver {
+    problem: Tsumego,
+    config: SolverConfig,
+    limits: TsumegoLimits,
+    started: Instant,
+    /// Nodes spent by finished calls.
+    used: u64,
+    /// The most nodes one call may spend (first moves are tried with growing caps).
+    cap: Option<u64>,
+    kill: [Option<Dfpn<KillGame>>; 2],
+    live: [Option<Dfpn<LiveGame>>; 2],
+}
+
+fn slot(c: Color) -> usize {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+/// The position with `master`'s view of the ko ban applied.
+fn canonical(pos: &Position, master: Color) -> Position {
+    let mut p = pos.clone();
+    if p.to_move() == master {
+        p.clear_ko();
+    }
+    p
+}
+
+impl TsumegoSolver {
+    /// A solver for `problem` within `limits` (one budget for everything it is asked).
+    pub fn new(problem: Tsumego, limits: &TsumegoLimits) -> TsumegoSolver {
+        TsumegoSolver {
+            problem,
+            config: SolverConfig {
+                table_entries: limits.table_entries,
+                ..SolverConfig::default()
+            },
+            limits: *limits,
+            started: Instant::now(),
+            used: 0,
+            cap: None,
+            kill: [None, None],
+            live: [None, None],
+        }
+    }
+
+    /// The problem.
+    pub fn problem(&self) -> &Tsumego {
+        &self.problem
+    }
+
+    /// Nodes spent so far.
+    pub fn nodes(&self) -> u64 {
+        self.used
+    }
+
+    /// Runs `f` with a budget of what is left of the problem's limits (and at most the
+    /// current cap), then counts what it spent.
+    fn run<T>(
+        &mut self,
+        f: impl FnOnce(&mut Self, &mut Budget) -> Result<T, StopReason>,
+    ) -> Result<T, StopReason> {
+        let left_nodes = self
+            .limits
+            .max_nodes
+            .map(|m| m.get().saturating_sub(self.used));
+        if left_nodes == Some(0) {
+            return Err(StopReason::NodeLimit);
+        }
+        let left_time = match self.limits.max_time {
+            Some(t) => match t.checked_sub(self.started.elapsed()) {
+                Some(left) if !left.is_zero() => Some(left),
+                _ => return Err(StopReason::TimeLimit),
+            },
+            None => None,
+        };
+        let nodes = match (left_nodes, self.cap) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let mut budget = Budget::new(nodes.and_then(NonZeroU64::new), left_time, None);
+        let r = f(self, &mut budget);
+        self.used += budget.nodes();
+        r
+    }
+
+    fn kill_solver(&mut self, master: Color) -> &mut Dfpn<KillGame> {
+        let config = self.config;
+        let plain = self.limits.plain_leaves;
+        let problem = &self.problem;
+        self.kill[slot(master)].get_or_insert_with(|| {
+            let rules = Rules::new(problem.region, master, plain);
+            let recreate = match problem.kill_rule {
+                KillRule::CaptureOnly => None,
+                KillRule::CaptureForGood => Some(Dfpn::new(
+                    RecreateGame {
+                        defender: !problem.attacker,
+                        points: problem.target,
+                        rules: rules.clone(),
+                        capture: Dfpn::new(
+                            CaptureGame {
+                                attacker: problem.attacker,
+                                target: problem.target.iter().next().unwrap_or(Point::new(0, 0)),
+                                rules: rules.clone(),
+                            },
+                            config,
+                        ),
+                        scratch: None,
+                    },
+                    config,
+                )),
+            };
+            Dfpn::new(
+                KillGame {
+                    attacker: problem.attacker,
+                    target: problem.target,
+                    target_rule: problem.target_rule,
+                    rules,
+                    recreate,
+                },
+                config,
+            )
+        })
+    }
+
+    fn live_solver(&mut self, master: Color) -> &mut Dfpn<LiveGame> {
+        let config = self.config;
+        let plain = self.limits.plain_leaves;
+        let problem = &self.problem;
+        self.live[slot(master)].get_or_insert_with(|| {
+            Dfpn::new(
+                LiveGame {
+                    defender: !problem.attacker,
+                    target: problem.target,
+                    target_rule: problem.target_rule,
+                    rules: Rules::new(problem.region, master, plain),
+                },
+                config,
+            )
+        })
+    }
+
+    /// Whether the attacker kills from `pos` (its player to move moves first) when
+    /// `master` is ko master.
+    ///
+    /// # Errors
+    /// The [`StopReason`] when a limit is reached.
+    pub fn kills(&mut self, pos: &Position, master: Color) -> Result<bool, StopReason> {
+        let state = canonical(pos, master);
+        self.run(|me, budget| me.kill_solver(master).decide(&state, budget))
+    }
+
+    /// Whether the defender can make every target string safe from `pos` when `master` is
+    /// ko master.
+    ///
+    /// # Errors
+    /// The [`StopReason`] when a limit is reached.
+    pub fn lives_safely(&mut self, pos: &Position, master: Color) -> Result<bool, StopReason> {
+        let state = canonical(pos, master);
+        self.run(|me, budget| me.live_solver(master).decide(&state, budget))
+    }
+
+    /// The kill game's principal line from `pos` with `master`: the attacker's win or the
+    /// defender's refutation.
+    fn kill_line(&mut self, pos: &Position, master: Color) -> Vec<Move> {
+        let state = canonical(pos, master);
+        // The result is in the table already; reading the line out may need a few more
+        // nodes, granted even when the problem's budget is spent.
+        let mut budget = Budget::new(NonZeroU64::new(200_000), Some(Duration::from_secs(2)), None);
+        let r = self.kill_solver(master).solve(&state, &mut budget);
+        self.used += budget.nodes();
+        match r {
+            Outcome::Proved { line } | Outcome::Disproved { line } => line,
+            Outcome::Unknown(_) => Vec::new(),
+        }
+    }
+
+    /// The class of `pos` for `player` (usually reached by `player`'s first move, the
+    /// opponent to move). See the module documentation for the definitions.
+    ///
+    /// # Errors
+    /// The [`StopReason`] when a limit is reached.
+    pub fn class_for(&mut self, pos: &Position, player: Color) -> Result<Class, StopReason> {
+        let a = self.problem.attacker;
+        let d = !a;
+        Ok(if player == a {
+            if self.kills(pos, d)? {
+                Class::Win
+            } else if self.kills(pos, a)? {
+                Class::Ko
+            } else if !self.lives_safely(pos, d)? {
+                Class::Seki
+            } else {
+                Class::Fail
+            }
+        } else if !self.kills(pos, a)? {
+            if self.lives_safely(pos, a)? {
+                Class::Win
+            } else {
+                Class::Seki
+            }
+        } else if !self.kills(pos, d)? {
+            Class::Ko
+        } else {
+            Class::Fail
+        })
+    }
+
+    /// The legal first moves of the player to move: plays in the region, then the pass.
+    pub fn first_moves(&self) -> Vec<Move> {
+        let pos = &self.problem.position;
+        let mut moves: Vec<Move> = self
+            .problem
+            .region
+            .iter()
+            .filter(|&p| pos.is_legal(Move::Play(p)))
+            .map(Move::Play)
+            .collect();
+        moves.sort_by_key(|m| match m {
+            Move::Play(p) => {
+                let (x, y) = p.coords();
+                (u32::MAX - y, x)
+            }
+            Move::Pass => (u32::MAX, u32::MAX),
+        });
+        moves.push(Move::Pass);
+        moves
+    }
+
+    /// Classifies every first move and gives the best ones with a principal line.
+    pub fn solve_all(&mut self) -> Solution {
+        let pos = self.problem.position.clone();
+        let player = pos.to_move();
+        let goal = self.problem.goal();
+        let first = self.first_moves();
+        let mut classes: Vec<Option<Class>> = vec![None; first.len()];
+        // Every move with a small cap first, then growing caps for those still open, so
+        // that one hard move cannot starve the easy ones; the tables carry over.
+        let mut cap = 20_000u64;
+        loop {
+            self.cap = Some(cap);
+            let mut open = false;
+            for (i, &mv) in first.iter().enumerate() {
+                if classes[i].is_some() {
+                    continue;
+                }
+                let child = pos.play(mv).expect("first moves are legal");
+                match self.class_for(&child, player) {
+                    Ok(c) => classes[i] = Some(c),
+                    Err(StopReason::NodeLimit) if self.cap.is_some() => open = true,
+                    Err(reason) => classes[i] = Some(Class::Unknown(reason)),
+                }
+            }
+            if !open {
+                break;
+            }
+            cap = cap.saturating_mul(4);
+            if self.limits.max_nodes.is_some_and(|m| self.used >= m.get()) {
+                self.cap = None;
+            }
+        }
+        self.cap = None;
+        let moves: Vec<MoveClass> = first
+            .iter()
+            .zip(classes)
+            .map(|(&mv, c)| MoveClass {
+                mv,
+                class: c.unwrap_or(Class::Unknown(StopReason::NodeLimit)),
+            })
+            .collect();
+        let best_rank = moves.iter().filter_map(|m| m.class.rank(goal)).max();
+        let any_unknown = moves.iter().any(|m| m.class.rank(goal).is_none());
+        let class = match best_rank {
+            Some(3) => Class::Win,
+            Some(r) if !any_unknown => moves
+                .iter()
+                .find(|m| m.class.rank(goal) == Some(r))
+                .map_or(Class::Fail, |m| m.class),
+            _ => moves
+                .iter()
+                .find_map(|m| match m.class {
+                    Class::Unknown(reason) => Some(Class::Unknown(reason)),
+                    _ => None,
+                })
+                .unwrap_or(Class::Fail),
+        };
+        let best: Vec<Move> = match best_rank {
+            Some(r) if r > 0 => moves
+                .iter()
+                .filter(|m| m.class.rank(goal) == Some(r))
+                .map(|m| m.mv)
+                .collect(),
+            _ => Vec::new(),
+        };
+        let pv = match best.first() {
+            Some(&mv) => {
+                let best_class = moves
+                    .iter()
+                    .find(|m| m.mv == mv)
+                    .map_or(Class::Fail, |m| m.class);
+                self.line_after(&pos, mv, best_class)
+            }
+            None => Vec::new(),
+        };
+        Solution {
+            to_play: player,
+            goal,
+            class,
+            best,
+            moves,
+            pv,
+            nodes: self.used,
+        }
+    }
+
+    /// `mv` and the principal line after it that shows `class`.
+    fn line_after(&mut self, pos: &Position, mv: Move, class: Class) -> Vec<(Color, Move)> {
+        let a = self.problem.attacker;
+        let player = pos.to_move();
+        let child = pos.play(mv).expect("a legal move");
+        // The game whose result the class rests on, and its ko master.
+        let master = match (player == a, class) {
+            (true, Class::Ko) | (false, Class::Fail) => a,
+            (true, _) => !a,
+            (false, Class::Ko) => !a,
+            (false, _) => a,
+        };
+        let mut line = vec![mv];
+        line.extend(self.kill_line(&child, master));
+        let mut color = player;
+        line.into_iter()
+            .map(|m| {
+                let c = color;
+                color = !color;
+                (c, m)
+            })
+            .collect()
+    }
+
+    /// Solves the root only: whether the player to move reaches its goal when `master` is
+    /// ko master, with the principal line (the first move is the answer when it wins).
+    ///
+    /// # Errors
+    /// The [`StopReason`] when a limit is reached.
+    pub fn solve_root(&mut self, master: Color) -> Result<(bool, Vec<(Color, Move)>), StopReason> {
+        let pos = canonical(&self.problem.position, master);
+        let player = pos.to_move();
+        let attacker = self.problem.attacker;
+        let r = self.run(|me, budget| Ok(me.kill_solver(master).solve(&pos, budget)))?;
+        let (kills, line) = match r {
+            Outcome::Proved { line } => (true, line),
+            Outcome::Disproved { line } => (false, line),
+            Outcome::Unknown(reason) => return Err(reason),
+        };
+        let mut color = player;
+        let line = line
+            .into_iter()
+            .map(|m| {
+                let c = color;
+                color = !color;
+                (c, m)
+            })
+            .collect();
+        Ok((kills == (player == attacker), line))
+    }
+}
+
+/// Solves every first move of `problem` within `limits`.
+///
+/// ```
+/// use rules_core::io::parse_diagram;
+/// use rules_core::{Color, Move};
+/// use solver::tsumego::{
+///     infer_attacker, infer_region, infer_target, inside_wall, solve, Class, KillRule,
+///     TargetRule, Tsumego, TsumegoLimits,
+/// };
+/// // A straight three in the corner: Black kills at the vital point B1.
+/// let game = parse_diagram("
+/// ## to-play B
+///  . . . . . . .
+///  . . . . . . .
+///  . . . . . . .
+///  . . . . . . .
+///  X X X X X . .
+///  O O O O X . .
+///  . . . O X . .").unwrap();
+/// let pos = game.position;
+/// let bounding = infer_region(&pos);
+/// let attacker = infer_attacker(&pos, &bounding).unwrap();
+/// let region = inside_wall(&pos, &bounding, attacker);
+/// let target = infer_target(&pos, &region, !attacker).unwrap();
+/// let problem = Tsumego {
+///     position: pos, attacker, target, region,
+///     kill_rule: KillRule::default(), target_rule: TargetRule::default(),
+/// };
+/// let solution = solve(problem, &TsumegoLimits::default());
+/// assert_eq!(solution.class, Class::Win);
+/// assert_eq!(solution.best, vec![Move::Play("B1".parse().unwrap())]);
+/// ```
+pub fn solve(problem: Tsumego, limits: &TsumegoLimits) -> Solution {
+    TsumegoSolver::new(problem, limits).solve_all()
+}
+
+/// How long a run took, for reports.
+pub fn elapsed_ms(start: Instant) -> u64 {
+    start.elapsed().as_millis() as u64
+}
+
+/// The region a problem is searched in when none is given: the bounding box of every stone,
+/// stretched to the board edge on each side where at most two empty lines separate the
+/// box from the edge. Stones on the box's border that face the open board keep a liberty
+/// outside and so are safe: that is how the surrounding wall is taken as safe.
+///
+/// ```
+/// use rules_core::io::parse_diagram;
+/// use solver::tsumego::infer_region;
+/// let game = parse_diagram("
+///  . . . . . . .
+///  . . . . . . .
+///  . . . . . . .
+///  . . . . . . .
+///  X X X . . . .
+///  O O X . . . .
+///  . O X . . . .").unwrap();
+/// let region = infer_region(&game.position);
+/// assert_eq!(region.len(), 9); // columns A-C, rows 1-3
+/// ```
+pub fn infer_region(pos: &Position) -> PointSet {
+    let size = pos.size();
+    let stones: Vec<(u32, u32)> = size
+        .points()
+        .filter(|&p| pos.color_at(p).is_some())
+        .map(|p| p.coords())
+        .collect();
+    if stones.is_empty() {
+        return size.points().collect();
+    }
+    let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
+    for &(x, y) in &stones {
+        x0 = x0.min(x);
+        y0 = y0.min(y);
+        x1 = x1.max(x);
+        y1 = y1.max(y);
+    }
+    const NEAR: u32 = 2;
+    if x0 <= NEAR {
+        x0 = 0;
+    }
+    if y0 <= NEAR {
+        y0 = 0;
+    }
+    if size.width() - 1 - x1 <= NEAR {
+        x1 = size.width() - 1;
+    }
+    if size.height() - 1 - y1 <= NEAR {
+        y1 = size.height() - 1;
+    }
+    size.points()
+        .filter(|p| {
+            let (x, y) = p.coords();
+            (x0..=x1).contains(&x) && (y0..=y1).contains(&y)
+        })
+        .collect()
+}
+
+/// The attacker when none is given: the colour with more stones that touch the outside of
+/// `region` (the surrounding wall); `None` when neither has more.
+pub fn infer_attacker(pos: &Position, region: &PointSet) -> Option<Color> {
+    let mut seen = PointSet::new();
+    let mut safe = [0usize; 2];
+    for p in pos.size().points() {
+        let Some(color) = pos.color_at(p) else {
+            continue;
+        };
+        if seen.contains(p) {
+            continue;
+        }
+        let stones: PointSet = pos.string_stones(p).collect();
+        seen = seen.union(&stones);
+        if has_outside_liberty(pos, p, region) {
+            safe[slot(color)] += stones.len();
+        }
+    }
+    match safe[0].cmp(&safe[1]) {
+        std::cmp::Ordering::Greater => Some(Color::Black),
+        std::cmp::Ordering::Less => Some(Color::White),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+/// Shrinks an inferred region to the inside of the wall: the points of `region` reachable
+/// from the defender's stones without crossing a *wall* string (an attacker string with a
+/// liberty outside `region`). Points behind the wall are dropped, which removes moves that
+/// cannot matter and makes the wall safe (its outer liberties leave the region). When
+/// the wall has gaps the fill leaks through them and the region stays as it was there.
+///
+/// ```
+/// use rules_core::io::parse_diagram;
+/// use rules_core::Color;
+/// use solver::tsumego::{infer_region, inside_wall};
+/// let game = parse_diagram("
+///  . . . . . . . . .
+///  . . . . . . . . .
+///  . . . . . . . . .
+///  . . . . . . . . .
+///  . . . . . . . . .
+///  . . . X . . . . .
+///  X X X X . . . . .
+///  O O O X . . . . .
+///  . . . O X . . . .").unwrap();
+/// let region = infer_region(&game.position);
+/// assert_eq!(region.len(), 20); // columns A-E, rows 1-4
+/// let inside = inside_wall(&game.position, &region, Color::Black);
+/// assert_eq!(inside.len(), 7); // A1-C1, A2-C2, D1
+/// ```
+pub fn inside_wall(pos: &Position, region: &PointSet, attacker: Color) -> PointSet {
+    let size = pos.size();
+    let mut wall = PointSet::new();
+    let mut seen = PointSet::new();
+    for p in region.iter() {
+        if pos.color_at(p) != Some(attacker) || seen.contains(p) {
+            continue;
+        }
+        let stones: PointSet = pos.string_stones(p).collect();
+        seen = seen.union(&stones);
+        if has_outside_liberty(pos, p, region) {
+            wall = wall.union(&stones);
+        }
+    }
+    let mut inside = PointSet::new();
+    let mut stack: Vec<Point> = region
+        .iter()
+        .filter(|&p| pos.color_at(p) == Some(!attacker))
+        .collect();
+    for &p in &stack {
+        inside.insert(p);
+    }
+    while let Some(p) = stack.pop() {
+        for n in p.neighbours(size) {
+            if region.contains(n) && !wall.contains(n) && inside.insert(n) {
+                stack.push(n);
+            }
+        }
+    }
+    if inside.is_empty() {
+        *region
+    } else {
+        inside
+    }
+}
+
+/// The points of `region` within `steps` orthogonal steps (through points of `region`) of
+/// a stone of `color`: the defender's neighbourhood, for an inferred region that leaves
+/// out the open space far from the fight.
+///
+/// ```
+/// use rules_core::io::parse_diagram;
+/// use rules_core::{Color, PointSet};
+/// use solver::tsumego::near;
+/// let game = parse_diagram("
+///  . . . . .
+///  . . . . .
+///  . . . . .
+///  . . . . .
+///  O . . . .").unwrap();
+/// let all: PointSet = game.position.size().points().collect();
+/// assert_eq!(near(&game.position, &all, Color::White, 1).len(), 3);
+/// assert_eq!(near(&game.position, &all, Color::White, 2).len(), 6);
+/// ```
+pub fn near(pos: &Position, region: &PointSet, color: Color, steps: u32) -> PointSet {
+    let size = pos.size();
+    let mut reached: PointSet = region
+        .iter()
+        .filter(|&p| pos.color_at(p) == Some(color))
+        .collect();
+    let mut frontier: Vec<Point> = reached.iter().collect();
+    for _ in 0..steps {
+        let mut next = Vec::new();
+        for p in frontier {
+            for n in p.neighbours(size) {
+                if region.contains(n) && reached.insert(n) {
+                    next.push(n);
+                }
+            }
+        }
+        frontier = next;
+    }
+    reached
+}
+
+/// Closes an inferred region with a frame of `attacker` stones on the empty points just
+/// outside it (a tsumego frame): the defender can no longer run out to the open board, and
+/// the wall joined to the frame is safe because the frame keeps liberties outside. A frame
+/// point whose stone would leave a string without liberties is left empty. Returns the
+/// framed position and the frame's points.
+///
+/// ```
+/// use rules_core::io::parse_diagram;
+/// use rules_core::Color;
+/// use solver::tsumego::{frame, infer_region};
+/// let game = parse_diagram("
+///  . . . . . . . . .
+///  . . . . . . . . .
+///  . . . . . . . . .
+///  . . . . . . . . .
+///  . . . . . . . . .
+///  . . . . . . . . .
+///  X X . . . . . . .
+///  O X . . . . . . .
+///  . O X . . . . . .").unwrap();
+/// let region = infer_region(&game.position);
+/// assert_eq!(region.len(), 9);
+/// let (framed, points) = frame(&game.position, &region, Color::Black);
+/// assert_eq!(points.len(), 6); // D1-D3 and A4-C4
+/// assert_eq!(framed.color_at("D1".parse().unwrap()), Some(Color::Black));
+/// ```
+pub fn frame(pos: &Position, region: &PointSet, attacker: Color) -> (Position, PointSet) {
+    let size = pos.size();
+    let mut setup = pos.to_setup();
+    let mut points = PointSet::new();
+    for p in size.points() {
+        if region.contains(p)
+            || !pos.is_empty_point(p)
+            || !p.neighbours(size).any(|n| region.contains(n))
+        {
+            continue;
+        }
+        match attacker {
+            Color::Black => setup.black.insert(p),
+            Color::White => setup.white.insert(p),
+        };
+        if Position::from_setup(&setup).is_ok() {
+            points.insert(p);
+        } else {
+            match attacker {
+                Color::Black => setup.black.remove(p),
+                Color::White => setup.white.remove(p),
+            };
+        }
+    }
+    let framed = Position::from_setup(&setup).unwrap_or_else(|_| pos.clone());
+    (framed, points)
+}
+
+/// The target when none is given: the defender's largest capturable string (no liberty
+/// outside `region`, not pass-alive, every stone in `region`), ties going to the string
+/// with fewer liberties; `None` when the defender has none.
+///
+/// ```
+/// use rules_core::io::parse_diagram;
+/// use rules_core::Color;
+/// use solver::tsumego::{frame, infer_attacker, infer_region, infer_target};
+/// let game = parse_diagram("
+///  . . . . . . .
+///  . . . . . . .
+///  . . . . . . .
+///  X X X X . . .
+///  O O O X . . .
+///  . . . O X . .
+///  . . . . X . .").unwrap();
+/// let region = infer_region(&game.position);
+/// let attacker = infer_attacker(&game.position, &region).unwrap();
+/// assert_eq!(attacker, Color::Black);
+/// let (framed, _) = frame(&game.position, &region, attacker);
+/// let target = infer_target(&framed, &region, !attacker).unwrap();
+/// assert_eq!(target.len(), 3);
+/// ```
+pub fn infer_target(pos: &Position, region: &PointSet, defender: Color) -> Option<PointSet> {
+    let mut seen = PointSet::new();
+    let alive = pass_alive_for(pos, defender).chains;
+    let mut best: Option<(PointSet, usize)> = None;
+    for p in region.iter() {
+        if pos.color_at(p) != Some(defender) || seen.contains(p) {
+            continue;
+        }
+        let stones: PointSet = pos.string_stones(p).collect();
+        seen = seen.union(&stones);
+        if has_outside_liberty(pos, p, region)
+            || alive.contains(p)
+            || !stones.iter().all(|s| region.contains(s))
+        {
+            continue;
+        }
+        let libs = pos.liberty_count(p);
+        let better = best
+            .as_ref()
+            .is_none_or(|(b, l)| stones.len() > b.len() || (stones.len() == b.len() && libs < *l));
+        if better {
+            best = Some((stones, libs));
+        }
+    }
+    best.map(|(stones, _)| stones)
+}
+
+/// A node of a solution tree: a move and the replies to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeNode {
+    /// Who moved.
+    pub color: Color,
+    /// The move.
+    pub mv: Move,
+    /// The continuations.
+    pub children: Vec<TreeNode>,
+    /// A remark on the node: how the line ends, or why it was cut.
+    pub note: Option<String>,
+}
+
+impl TsumegoSolver {
+    /// The ko master of the game behind `class` for a player of `goal`, and whether the
+    /// attacker is the winner that game shows.
+    fn proof_game(&self, goal: Goal, class: Class) -> Option<(Color, bool)> {
+        let a = self.problem.attacker;
+        match (goal, class) {
+            (Goal::Kill, Class::Win) => Some((!a, true)),
+            (Goal::Kill, Class::Ko) => Some((a, true)),
+            (Goal::Live, Class::Win | Class::Seki) => Some((a, false)),
+            (Goal::Live, Class::Ko) => Some((!a, false)),
+            _ => None,
+        }
+    }
+
+    /// The solution tree for the first move `mv` of class `class`: the winner's move at
+    /// each of its turns, every legal reply of the loser, each with its refutation, cut at
+    /// `max_nodes` nodes and `max_depth` moves. `None` when the class shows nothing
+    /// (fail, unknown) or a limit was reached while building.
+    pub fn solution_tree(
+        &mut self,
+        mv: Move,
+        class: Class,
+        max_nodes: usize,
+        max_depth: usize,
+    ) -> Option<TreeNode> {
+        let goal = self.problem.goal();
+        let (master, attacker_wins) = self.proof_game(goal, class)?;
+        let pos = canonical(&self.problem.position, master);
+        let player = pos.to_move();
+        let mut child = pos.clone();
+        Rules::new(self.problem.region, master, false).play_into(&pos, mv, &mut child);
+        let mut left = max_nodes;
+        let mut path = vec![pos.hash(), child.hash()];
+        let (children, note) = self
+            .tree_below(
+                &child,
+                master,
+                attacker_wins,
+                &mut left,
+                max_depth,
+                &mut path,
+            )
+            .ok()?;
+        Some(TreeNode {
+            color: player,
+            mv,
+            children,
+            note,
+        })
+    }
+
+    fn tree_below(
+        &mut self,
+        pos: &Position,
+        master: Color,
+        attacker_wins: bool,
+        left: &mut usize,
+        depth: usize,
+        path: &mut Vec<ZobristHash>,
+    ) -> Result<(Vec<TreeNode>, Option<String>), StopReason> {
+        let defender = !self.problem.attacker;
+        if target_removed(
+            pos,
+            &self.problem.target,
+            defender,
+            self.problem.target_rule,
+        ) {
+            return Ok((Vec::new(), Some("the target is captured".into())));
+        }
+        if target_safe(
+            pos,
+            &self.problem.target,
+            &self.problem.region,
+            defender,
+            self.problem.target_rule,
+        ) {
+            return Ok((Vec::new(), Some("the target is safe".into())));
+        }
+        if depth == 0 || *left == 0 {
+            return Ok((Vec::new(), Some("(tree cut here)".into())));
+        }
+        let rules = Rules::new(self.problem.region, master, false);
+        let focus = focus_of(pos, &self.problem.target);
+        let winner = if attacker_wins {
+            self.problem.attacker
+        } else {
+            defender
+        };
+        let mover = pos.to_move();
+        let mut out = Vec::new();
+        let mut next = pos.clone();
+        for mv in rules.moves(pos, &focus) {
+            rules.play_into(pos, mv, &mut next);
+            let key = next.hash();
+            if path.contains(&key) {
+                if mover != winner {
+                    out.push(TreeNode {
+                        color: mover,
+                        mv,
+                        children: Vec::new(),
+                        note: Some("repeats an earlier position".into()),
+                    });
+                }
+                continue;
+            }
+            let kills = self.kills(&next, master)?;
+            if mover == winner && kills != attacker_wins {
+                continue;
+            }
+            *left = left.saturating_sub(1);
+            path.push(key);
+            let below = next.clone();
+            let (children, note) =
+                self.tree_below(&below, master, attacker_wins, left, depth - 1, path)?;
+            path.pop();
+            out.push(TreeNode {
+                color: mover,
+                mv,
+                children,
+                note,
+            });
+            if mover == winner {
+                // One winning move suffices.
+                break;
+            }
+        }
+        Ok((out, None))
+    }
+}

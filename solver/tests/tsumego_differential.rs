@@ -1,0 +1,158 @@
+//! The tsumego df-pn against the exhaustive reference on seeded random small problems,
+//! under both ko masters (every first move's class compares both games under both
+//! masters). Any disagreement is a bug: the reference has no shortcuts.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use rules_core::{Color, Point, PointSet, Position, Setup, Size};
+use solver::tsumego::{Class, KillRule, TargetRule, Tsumego, TsumegoLimits, TsumegoSolver};
+use solver::tsumego_reference::reference_classes;
+use std::num::NonZeroU64;
+
+/// A random legal position on a small board with a region of at most `max_region` points,
+/// a target string of the defender and a player to move; `None` when the draw is unusable.
+fn random_problem(rng: &mut SmallRng, max_region: usize) -> Option<Tsumego> {
+    let (w, h) = [(3, 3), (4, 3), (3, 4), (4, 4), (5, 3)][rng.random_range(0..5)];
+    let size = Size::new(w, h).ok()?;
+    let mut setup = Setup::new(size);
+    for p in size.points() {
+        match rng.random_range(0..10) {
+            0..=2 => {
+                setup.black.insert(p);
+            }
+            3..=5 => {
+                setup.white.insert(p);
+            }
+            _ => {}
+        }
+    }
+    setup.to_move = if rng.random_bool(0.5) {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let position = Position::from_setup(&setup).ok()?;
+    // The region: the whole board when small, else a random rectangle.
+    let points: Vec<Point> = size.points().collect();
+    let region: PointSet = if points.len() <= max_region {
+        points.iter().copied().collect()
+    } else {
+        let rw = rng.random_range(2..=w.min(3));
+        let rh = rng.random_range(2..=h.min(3));
+        let x0 = rng.random_range(0..=w - rw);
+        let y0 = rng.random_range(0..=h - rh);
+        points
+            .iter()
+            .copied()
+            .filter(|p| {
+                let (x, y) = p.coords();
+                (x0..x0 + rw).contains(&x) && (y0..y0 + rh).contains(&y)
+            })
+            .collect()
+    };
+    if region.iter().all(|p| !position.is_empty_point(p)) {
+        return None;
+    }
+    let stones: Vec<Point> = points
+        .iter()
+        .copied()
+        .filter(|&p| position.color_at(p).is_some())
+        .collect();
+    if stones.is_empty() {
+        return None;
+    }
+    let t = stones[rng.random_range(0..stones.len())];
+    let defender = position.color_at(t)?;
+    let mut target: PointSet = position.string_stones(t).collect();
+    // Sometimes a second string of the defender, killed when any or when every stone goes.
+    let target_rule = if rng.random_bool(0.5) {
+        TargetRule::AnyStone
+    } else {
+        TargetRule::EveryStone
+    };
+    let u = stones[rng.random_range(0..stones.len())];
+    if position.color_at(u) == Some(defender) && rng.random_bool(0.5) {
+        target = target.union(&position.string_stones(u).collect());
+    }
+    Some(Tsumego {
+        position,
+        attacker: !defender,
+        target,
+        region,
+        kill_rule: if rng.random_bool(0.5) {
+            KillRule::CaptureForGood
+        } else {
+            KillRule::CaptureOnly
+        },
+        target_rule,
+    })
+}
+
+fn run(seeds: std::ops::Range<u64>, max_region: usize) -> (usize, usize) {
+    let limits = TsumegoLimits {
+        max_nodes: NonZeroU64::new(3_000_000),
+        max_time: None,
+        table_entries: 1 << 18,
+        plain_leaves: false,
+    };
+    let (mut compared, mut classes_seen) = (0, [0usize; 4]);
+    for seed in seeds {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let Some(problem) = random_problem(&mut rng, max_region) else {
+            continue;
+        };
+        let Ok(expected) = reference_classes(&problem, 300_000) else {
+            continue;
+        };
+        let solution = TsumegoSolver::new(problem.clone(), &limits).solve_all();
+        assert_eq!(
+            expected.len(),
+            solution.moves.len(),
+            "seed {seed}: first moves differ"
+        );
+        for (mv, want) in &expected {
+            let got = solution
+                .moves
+                .iter()
+                .find(|m| m.mv == *mv)
+                .unwrap_or_else(|| panic!("seed {seed}: {mv} missing from the df-pn moves"));
+            if let Class::Unknown(_) = got.class {
+                continue;
+            }
+            assert_eq!(
+                got.class, *want,
+                "seed {seed}: {mv} df-pn {} reference {}\n{}\nattacker {} target {:?} region {:?} rules {:?} {:?}",
+                got.class, want, problem.position, problem.attacker, problem.target, problem.region, problem.kill_rule, problem.target_rule
+            );
+            compared += 1;
+            let i = match want {
+                Class::Win => 0,
+                Class::Ko => 1,
+                Class::Seki => 2,
+                _ => 3,
+            };
+            classes_seen[i] += 1;
+        }
+    }
+    eprintln!(
+        "first moves compared: {compared} (win {}, ko {}, seki {}, fail {})",
+        classes_seen[0], classes_seen[1], classes_seen[2], classes_seen[3]
+    );
+    (compared, classes_seen.iter().filter(|&&n| n > 0).count())
+}
+
+#[test]
+fn dfpn_agrees_with_reference_on_random_small_problems() {
+    let (compared, kinds) = run(0..400, 9);
+    assert!(compared > 1000, "only {compared} first moves compared");
+    // The draw must exercise more than one class, or the comparison proves little.
+    assert!(kinds >= 3, "only {kinds} result classes seen");
+}
+
+/// The long run: `cargo test --release -p solver --test tsumego_differential -- --ignored`.
+#[test]
+#[ignore]
+fn dfpn_agrees_with_reference_long_run() {
+    let (compared, _) = run(1000..11000, 12);
+    assert!(compared > 10_000);
+}
