@@ -78,7 +78,7 @@ pub enum DecidedBy {
     /// A proof-number search on the string's area (or the whole board).
     Search,
     /// A proof-number search inside an enclosure of the attacker's walls alone (see
-    /// [`Guard`]); it only ever proves strings dead.
+    /// `docs/reading.md`, "Enclosure search"); it only ever proves strings dead.
     EnclosureSearch,
 }
 
