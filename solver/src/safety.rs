@@ -34,6 +34,17 @@
 //! decide legality when a boundary string would otherwise be left without a liberty in `r`,
 //! which is already a win for `A` in the local game. Ko bans name the capturing stone, so a
 //! ko in `r` only involves `r`; a pass for that ko counts as a move in `r`.
+//!
+//! ## Claims
+//! A region is first claimed *with others* for the boundary strings that have a liberty in
+//! it; when `A` wins, the strings its winning line leaves without a liberty in `r` are dropped
+//! from the claim and the game is searched again. A region can also be claimed *alone*, with
+//! the harder goal that every boundary string keeps two liberties in `r` whenever `A` is to
+//! move: then nothing outside matters (with every outside liberty gone, a string with one
+//! liberty in `r` and `A` to move is as good as captured, and that is already `A`'s win), and
+//! the region counts twice. A state where Benson's test run inside `r` keeps every string
+//! needed is a loss for `A` (it can never fill a vital sub-region's last point), which ends
+//! most lines early.
 
 use crate::dfpn::{Budget, Dfpn, Evaluation, Game, Outcome, SolverConfig, StopReason};
 use rules_core::confirmation::{ConfirmationMove, ConfirmationRules, ConfirmationState};
@@ -157,18 +168,14 @@ struct RegionGame {
     owner: Color,
     /// The region, with the strings claimed in this search and the claim.
     local: Region,
-    region: PointSet,
-    boundary: Vec<Point>,
-    vital_for: Vec<Point>,
-    claim: Claim,
 }
 
 impl RegionGame {
     /// The empty points of the region next to claimed strings.
     fn boundary_liberties(&self, pos: &Position) -> PointSet {
         let mut libs = PointSet::new();
-        for &b in &self.vital_for {
-            libs = libs.union(&pos.liberties(b).intersection(&self.region));
+        for &b in &self.local.vital_for {
+            libs = libs.union(&pos.liberties(b).intersection(&self.local.points));
         }
         libs
     }
@@ -191,7 +198,7 @@ impl RegionGame {
         let mut on_string = PointSet::new();
         let mut subregions: Vec<(PointSet, PointSet)> = Vec::new(); // (points, empty)
         let mut seen = PointSet::new();
-        for start in self.region.iter() {
+        for start in self.local.points.iter() {
             if pos.color_at(start) == Some(self.owner) {
                 if !on_string.contains(start) {
                     let stones: PointSet = pos.string_stones(start).collect();
@@ -213,7 +220,7 @@ impl RegionGame {
                     empty.insert(p);
                 }
                 for n in p.neighbours(size) {
-                    if self.region.contains(n)
+                    if self.local.points.contains(n)
                         && !seen.contains(n)
                         && pos.color_at(n) != Some(self.owner)
                     {
@@ -224,7 +231,7 @@ impl RegionGame {
             }
             subregions.push((points, empty));
         }
-        for &b in &self.boundary {
+        for &b in &self.local.boundary {
             if !on_string.contains(b) {
                 let stones: PointSet = pos.string_stones(b).collect();
                 on_string = on_string.union(&stones);
@@ -232,10 +239,10 @@ impl RegionGame {
             }
         }
         let needs = |stones: &PointSet, libs: &PointSet| -> (usize, bool) {
-            let outside = !libs.difference(&self.region).is_empty();
-            let boundary = self.boundary.iter().any(|&b| stones.contains(b));
-            let claimed = self.vital_for.iter().any(|&b| stones.contains(b));
-            match (boundary, claimed, self.claim) {
+            let outside = !libs.difference(&self.local.points).is_empty();
+            let boundary = self.local.boundary.iter().any(|&b| stones.contains(b));
+            let claimed = self.local.vital_for.iter().any(|&b| stones.contains(b));
+            match (boundary, claimed, self.local.claim) {
                 (false, _, _) | (true, _, Claim::Alone) => (2, true),
                 (true, true, Claim::WithOthers) => (1, outside),
                 (true, false, Claim::WithOthers) => (usize::from(!outside), true),
@@ -317,7 +324,7 @@ impl Game for RegionGame {
         let focus = self.boundary_liberties(pos);
         let mut first = Vec::new();
         let mut rest = Vec::new();
-        for p in self.region.iter() {
+        for p in self.local.points.iter() {
             let mv = ConfirmationMove::Play(p);
             if pos.is_empty_point(p) && state.is_legal(mv) {
                 if focus.contains(p) {
@@ -329,7 +336,7 @@ impl Game for RegionGame {
         }
         first.append(&mut rest);
         for s in state.bans().iter() {
-            if self.region.contains(s) && state.is_legal(ConfirmationMove::PassForKo(s)) {
+            if self.local.points.contains(s) && state.is_legal(ConfirmationMove::PassForKo(s)) {
                 first.push(ConfirmationMove::PassForKo(s));
             }
         }
@@ -430,10 +437,6 @@ fn region_proved(
                     claim,
                     ..region.clone()
                 },
-                region: region.points,
-                boundary: region.boundary.clone(),
-                vital_for: claimed.clone(),
-                claim,
             },
             SolverConfig {
                 table_entries: limits.table_entries,
