@@ -2,19 +2,10 @@
 //! `explain`, `gallery`, and the `--reading` presets.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_shikatsu"))
-        .args(args)
-        .current_dir(repo())
-        .output()
-        .expect("the binary runs")
-}
+mod common;
+use common::{repo, run};
 
 fn ok_stdout(args: &[&str]) -> String {
     let o = run(args);

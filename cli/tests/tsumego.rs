@@ -3,27 +3,9 @@
 //! capture with a second answer left unmarked).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_shikatsu"))
-        .args(args)
-        .current_dir(repo())
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod common;
+use common::{repo, run, stderr, stdout};
 
 /// A scratch file under the target folder, removed when dropped.
 struct Scratch(PathBuf);
