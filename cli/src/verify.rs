@@ -14,6 +14,7 @@
 use crate::solve::{limits, prepare, solve_root, ProblemArgs};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::problems::{self, Problem};
 use rayon::prelude::*;
 use rules_core::{Color, Move, Position};
@@ -22,7 +23,6 @@ use solver::tsumego::{Class, Goal, Solution, TsumegoLimits, TsumegoSolver};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Output formats of `verify`.
@@ -431,9 +431,17 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))
         .build()?;
-    let done = AtomicUsize::new(0);
-    let total = items.len();
-    let progress = std::io::stderr().is_terminal();
+    // A bar on a terminal only: indicatif draws nothing when standard error is redirected,
+    // so logs and JSON consumers see no progress noise.
+    let bar = if std::io::stderr().is_terminal() {
+        ProgressBar::new(items.len() as u64)
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} problems, {elapsed} (eta {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
     let reports: Vec<Report> = pool.install(|| {
         items
             .par_iter()
@@ -442,17 +450,12 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
                     Ok(p) => check(p, &args, &limits),
                     Err((file, e)) => skipped(file, "", e.clone(), true),
                 };
-                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if progress {
-                    eprint!("\r[{n}/{total}]");
-                }
+                bar.inc(1);
                 r
             })
             .collect()
     });
-    if progress {
-        eprintln!();
-    }
+    bar.finish_and_clear();
     let mut out = std::io::stdout().lock();
     let count = |v: Verdict| reports.iter().filter(|r| r.verdict == v).count();
     match args.format {
