@@ -578,7 +578,12 @@ pub fn judge_string(
 ) -> StringJudgement {
     let deadline = limits.max_time.map(|t| Instant::now() + t);
     let survey = survey(position, reading.ko, deadline);
-    judge_string_in(position, &survey, last_ko_capture, stone, reading, limits)
+    // The survey counts against the string's time.
+    let limits = Limits {
+        max_time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+        ..*limits
+    };
+    judge_string_in(position, &survey, last_ko_capture, stone, reading, &limits)
 }
 
 /// [`judge_string`] with the position's survey already made, so that judging every string
