@@ -1,23 +1,14 @@
 //! Black-box tests of the `shikatsu` binary: real runs, real files, real exit codes.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Command;
+
+mod common;
+use common::{repo, run, stderr, stdout, Scratch};
 
 /// The binary cargo built for these tests.
 fn shikatsu() -> Command {
     Command::new(env!("CARGO_BIN_EXE_shikatsu"))
-}
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn run(args: &[&str]) -> Output {
-    shikatsu()
-        .args(args)
-        .current_dir(repo())
-        .output()
-        .expect("the binary runs")
 }
 
 /// Runs the binary, expects success, and parses its standard output as one JSON object.
@@ -25,37 +16,6 @@ fn run_json(args: &[&str]) -> serde_json::Value {
     let o = run(args);
     assert!(o.status.success(), "{}", stderr(&o));
     serde_json::from_str(&stdout(&o)).expect("one JSON object")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A scratch file under the target folder, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str, bytes: &[u8]) -> Scratch {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-tests");
-        std::fs::create_dir_all(&dir).expect("scratch folder");
-        let path = dir.join(name);
-        std::fs::write(&path, bytes).expect("scratch file");
-        Scratch(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("utf-8 path")
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
 }
 
 #[test]

@@ -2,33 +2,8 @@
 //! (`examples/tsumego.sgf`: a straight three marked right, the same marked wrong, and a
 //! capture with a second answer left unmarked).
 
-use std::path::{Path, PathBuf};
-
 mod common;
-use common::{repo, run, stderr, stdout};
-
-/// A scratch file under the target folder, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str, bytes: &[u8]) -> Scratch {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tsumego-tests");
-        std::fs::create_dir_all(&dir).expect("scratch folder");
-        let path = dir.join(name);
-        std::fs::write(&path, bytes).expect("scratch file");
-        Scratch(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("utf-8 path")
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
+use common::{repo, run, stderr, stdout, Scratch};
 
 #[test]
 fn solve_text_names_the_vital_point_and_every_first_move() {

@@ -185,6 +185,23 @@ fn salt(tag: u64, point: Point) -> ZobristHash {
     ZobristHash(v.wrapping_mul(0x2545_F491_4F6C_DD1D_9E37_79B9_7F4A_7C15))
 }
 
+/// `state` after the legal move `mv`: the `play` of every game on confirmation states.
+pub(crate) fn played(state: &ConfirmationState, mv: ConfirmationMove) -> ConfirmationState {
+    let mut next = state.clone();
+    next.play_unchecked(mv);
+    next
+}
+
+/// [`played`] into reused storage: the `play_into` of every game on confirmation states.
+pub(crate) fn played_into(
+    state: &ConfirmationState,
+    mv: ConfirmationMove,
+    out: &mut ConfirmationState,
+) {
+    out.clone_from(state);
+    out.play_unchecked(mv);
+}
+
 /// What the three games of the confirmation have in common: the state is the state of
 /// hypothetical play, moves are confirmation moves restricted to the allowed points, and one
 /// colour is the prover. Each game says only what differs.
@@ -244,9 +261,7 @@ impl<T: ConfirmationGame> Game for T {
     }
 
     fn play(&self, state: &ConfirmationState, mv: ConfirmationMove) -> ConfirmationState {
-        let mut next = state.clone();
-        next.play_unchecked(mv);
-        next
+        played(state, mv)
     }
 
     fn play_into(
@@ -255,8 +270,7 @@ impl<T: ConfirmationGame> Game for T {
         mv: ConfirmationMove,
         out: &mut ConfirmationState,
     ) {
-        out.clone_from(state);
-        out.play_unchecked(mv);
+        played_into(state, mv, out);
     }
 }
 

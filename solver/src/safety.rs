@@ -347,9 +347,7 @@ impl Game for RegionGame {
     }
 
     fn play(&self, state: &ConfirmationState, mv: ConfirmationMove) -> ConfirmationState {
-        let mut next = state.clone();
-        next.play_unchecked(mv);
-        next
+        crate::confirm::played(state, mv)
     }
 
     fn play_into(
@@ -358,8 +356,7 @@ impl Game for RegionGame {
         mv: ConfirmationMove,
         out: &mut ConfirmationState,
     ) {
-        out.clone_from(state);
-        out.play_unchecked(mv);
+        crate::confirm::played_into(state, mv, out);
     }
 }
 

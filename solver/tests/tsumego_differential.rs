@@ -151,7 +151,7 @@ fn dfpn_agrees_with_reference_on_random_small_problems() {
 
 /// The long run: `cargo test --release -p solver --test tsumego_differential -- --ignored`.
 #[test]
-#[ignore]
+#[ignore = "long: 10,000 problems, minutes in release; run with --ignored"]
 fn dfpn_agrees_with_reference_long_run() {
     let (compared, _) = run(1000..11000, 12);
     assert!(compared > 10_000);

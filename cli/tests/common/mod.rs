@@ -28,3 +28,29 @@ pub fn stdout(o: &Output) -> String {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// A scratch file under the target folder (one folder per test binary), removed when
+/// dropped.
+pub struct Scratch(PathBuf);
+
+impl Scratch {
+    /// Writes `bytes` to a new scratch file called `name`.
+    pub fn new(name: &str, bytes: &[u8]) -> Scratch {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(env!("CARGO_CRATE_NAME"));
+        std::fs::create_dir_all(&dir).expect("scratch folder");
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).expect("scratch file");
+        Scratch(path)
+    }
+
+    /// Its path, as an argument for the binary.
+    pub fn path(&self) -> &str {
+        self.0.to_str().expect("utf-8 path")
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
