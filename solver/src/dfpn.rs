@@ -318,11 +318,34 @@ const PATH_DEPENDENT_HINT: Bounds = Bounds {
     dn: ProofNumber::ONE,
 };
 
-/// Depths whose child states are kept for reuse, and how many states per depth: enough for
-/// the small areas where search spends its time, bounded so a 19x19 search cannot hoard
-/// memory (each state of a Go game is about 15 KB).
+/// How many child states a node keeps: enough for the small areas where search spends its
+/// time. A node with more children (a 19x19 area has hundreds, each state of a Go game is
+/// about 15 KB) plays the others into one overflow state, for their keys and again when one
+/// of them is searched: copying every child of a big node cost more than half of the time
+/// of a 19x19 search.
+const KEPT_CHILDREN: usize = 48;
+
+/// Depths whose child states are kept for reuse: deeper nodes allocate theirs, so that a deep
+/// search does not hoard memory (48 depths of 48 states of a 19x19 game are 35 MB already).
 const POOL_DEPTHS: usize = 48;
-const POOL_STATES: usize = 48;
+
+/// The states of one node's children: the first [`KEPT_CHILDREN`] kept, the others played
+/// into `overflow` when needed.
+#[derive(Debug)]
+struct ChildStates<S> {
+    kept: Vec<S>,
+    /// Boxed: this struct moves in and out of the pool at every node.
+    overflow: Option<Box<S>>,
+}
+
+impl<S> Default for ChildStates<S> {
+    fn default() -> Self {
+        ChildStates {
+            kept: Vec::new(),
+            overflow: None,
+        }
+    }
+}
 
 /// The tunables of the search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -397,7 +420,7 @@ pub struct Dfpn<G: Game> {
     /// Keys of `path_cache` by the deepest ancestor index they rely on.
     path_cache_by_depth: Vec<Vec<u128>>,
     /// Child states per depth, reused across expansions.
-    pool: Vec<Vec<G::State>>,
+    pool: Vec<ChildStates<G::State>>,
     stats: Stats,
 }
 
@@ -547,13 +570,12 @@ impl<G: Game> Dfpn<G> {
     }
 
     /// Keeps the child states of `depth` for the next expansion at that depth.
-    fn return_to_pool(&mut self, depth: usize, mut states: Vec<G::State>) {
+    fn return_to_pool(&mut self, depth: usize, states: ChildStates<G::State>) {
         if depth >= POOL_DEPTHS {
             return;
         }
-        states.truncate(POOL_STATES);
         if self.pool.len() <= depth {
-            self.pool.resize_with(depth + 1, Vec::new);
+            self.pool.resize_with(depth + 1, ChildStates::default);
         }
         self.pool[depth] = states;
     }
@@ -663,12 +685,21 @@ impl<G: Game> Dfpn<G> {
             .get_mut(depth)
             .map(std::mem::take)
             .unwrap_or_default();
-        for (i, mv) in self.game.moves(state).into_iter().enumerate() {
-            if states.len() <= i {
-                states.push(state.clone());
-            }
-            self.game.play_into(state, mv, &mut states[i]);
-            let child_key = self.game.key(&states[i]);
+        let moves = self.game.moves(state);
+        for (i, &mv) in moves.iter().enumerate() {
+            let child = if i < KEPT_CHILDREN {
+                if states.kept.len() <= i {
+                    states.kept.push(state.clone());
+                }
+                &mut states.kept[i]
+            } else {
+                states
+                    .overflow
+                    .get_or_insert_with(|| Box::new(state.clone()))
+            };
+            self.game.play_into(state, mv, child);
+            let child = &*child;
+            let child_key = self.game.key(child);
             let (bounds, loops) = match path.iter().position(|&k| k == child_key) {
                 Some(at) => {
                     self.stats.repetitions += 1;
@@ -676,7 +707,7 @@ impl<G: Game> Dfpn<G> {
                 }
                 None => match self.known_bounds(child_key) {
                     Some(known) => known,
-                    None => (fresh_leaf(self.game.leaf_bounds(&states[i])), None),
+                    None => (fresh_leaf(self.game.leaf_bounds(child)), None),
                 },
             };
             children.push(Child {
@@ -686,6 +717,8 @@ impl<G: Game> Dfpn<G> {
             });
         }
         let mut work = 1u64;
+        // The overflow child whose state `states.overflow` holds.
+        let mut in_overflow: Option<usize> = moves.len().checked_sub(1);
         let result = loop {
             // Refresh unsolved children from the table: transpositions may have moved them.
             for c in children.iter_mut() {
@@ -716,7 +749,20 @@ impl<G: Game> Dfpn<G> {
                 }
             };
             let child_key = children[best].key;
-            let r = match self.mid(&states[best], child_key, child_threshold, path, budget) {
+            let child_state = if best < KEPT_CHILDREN {
+                &states.kept[best]
+            } else {
+                let overflow = states
+                    .overflow
+                    .as_mut()
+                    .expect("a node with overflow children has an overflow state");
+                if in_overflow != Some(best) {
+                    self.game.play_into(state, moves[best], overflow);
+                    in_overflow = Some(best);
+                }
+                &**overflow
+            };
+            let r = match self.mid(child_state, child_key, child_threshold, path, budget) {
                 Ok(r) => r,
                 Err(e) => {
                     path.pop();
