@@ -188,6 +188,7 @@ pub fn reason(report: &StringReport, facts: &LineFacts) -> Reason {
         }),
         _ if j.decided_by == DecidedBy::PassAlive => Reason::PassAlive,
         _ if j.decided_by == DecidedBy::SafeRegions => Reason::SafeRegions,
+        _ if j.decided_by == DecidedBy::NoRoomForTwoEyes => Reason::NoRoomForTwoEyes,
         Life::Dead if facts.recreated => Reason::NewStoneRecaptured,
         Life::Dead if facts.owner_ko_passes > 0 => Reason::CapturedThroughKoPass,
         Life::Dead => Reason::Captured,

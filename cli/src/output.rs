@@ -60,6 +60,7 @@ fn decided_by(report: &StringReport) -> &'static str {
         DecidedBy::SafeRegions => "safe-regions",
         DecidedBy::Search => "search",
         DecidedBy::EnclosureSearch => "enclosure-search",
+        DecidedBy::NoRoomForTwoEyes => "no-room-for-two-eyes",
     }
 }
 

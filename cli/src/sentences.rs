@@ -35,6 +35,9 @@ pub enum Reason {
     /// Dead: the owner puts a stone back on the captured points, but it can be captured
     /// again (Art. 7-1 clause 2 does not apply).
     NewStoneRecaptured,
+    /// Dead without search: inside walls that stay pass-alive, the stones' region has no
+    /// room for two eyes, so the opponent fills it and captures (Art. 7-1).
+    NoRoomForTwoEyes,
     /// A search limit stopped the judgement.
     Undecided(Limit),
 }
@@ -52,6 +55,7 @@ impl Reason {
             Reason::Captured => "captured",
             Reason::CapturedThroughKoPass => "captured-through-ko-pass",
             Reason::NewStoneRecaptured => "new-stone-recaptured",
+            Reason::NoRoomForTwoEyes => "no-room-for-two-eyes",
             Reason::Undecided(_) => "undecided",
         }
     }
@@ -221,6 +225,9 @@ impl Language {
             Reason::Cycle => format!(
                 "{you}'s attack only leads to an endless repetition, and endless play is not a capture, so these stones are alive (Art. 7-1)"
             ),
+            Reason::NoRoomForTwoEyes => format!(
+                "{you}'s walls around these stones stay pass-alive while {you} fills the space inside, and that space has no room for two eyes of {me}, so {you} can fill it and capture these stones and every stone {me} adds there (Art. 7-1)"
+            ),
             Reason::Captured => format!(
                 "{you} can capture these stones and {me} cannot then make a stone on their points that {you} could not capture (Art. 7-1)"
             ),
@@ -343,6 +350,7 @@ mod tests {
             Reason::Captured,
             Reason::CapturedThroughKoPass,
             Reason::NewStoneRecaptured,
+            Reason::NoRoomForTwoEyes,
         ];
         for r in reasons {
             let s = Language::English.reason(r, Color::White, false);

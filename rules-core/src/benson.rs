@@ -294,6 +294,38 @@ pub(crate) fn neighbour_cells(i: usize) -> [usize; 4] {
 /// assert!(benson::pass_alive_for(&pos, Color::Black).chains.is_empty());
 /// ```
 pub fn pass_alive_for(position: &Position, color: Color) -> PassAliveSide {
+    pass_alive_excluding(position, color, &PointSet::new())
+}
+
+/// [`pass_alive_for`] with the regions that meet `excluded` never counted as vital: the
+/// chains that stay pass-alive even if their owner fills those regions completely.
+///
+/// A chain's pass-alive status rests on two vital regions that its owner never fills (the
+/// owner only passes). A caller that wants the owner to play inside some region, for
+/// instance to capture the opponent's stones there, needs chains whose two vital regions
+/// lie elsewhere: this is that test. With `excluded` empty it is [`pass_alive_for`].
+///
+/// # Examples
+/// ```
+/// use rules_core::{benson, Color, Position, Setup, Size, PointSet};
+/// // 5x2:  . X . X O
+/// //       . X . X O
+/// // Black's chains have the vital regions A1-A2 and C1-C2 (each empty point is a
+/// // liberty of both chains): pass-alive, but not without A1-A2.
+/// let mut setup = Setup::new(Size::new(5, 2).unwrap());
+/// for p in ["B1", "B2", "D1", "D2"] { setup.black.insert(p.parse().unwrap()); }
+/// for p in ["E1", "E2"] { setup.white.insert(p.parse().unwrap()); }
+/// let pos = Position::from_setup(&setup).unwrap();
+/// assert_eq!(benson::pass_alive_for(&pos, Color::Black).chains.len(), 2);
+/// let mut a = PointSet::new();
+/// a.insert("A1".parse().unwrap());
+/// assert!(benson::pass_alive_excluding(&pos, Color::Black, &a).chains.is_empty());
+/// ```
+pub fn pass_alive_excluding(
+    position: &Position,
+    color: Color,
+    excluded: &PointSet,
+) -> PassAliveSide {
     let size = position.size();
     let kinds = cell_kinds(position, color);
     let mut stack: Vec<usize> = Vec::with_capacity(64);
@@ -345,12 +377,15 @@ pub fn pass_alive_for(position: &Position, color: Color) -> PassAliveSide {
         let first_edge = edges.len();
         region_edge_start.push(first_edge as u32);
         let mut empties = Bits::EMPTY;
+        let mut meets_excluded = false;
         region_of[i] = r;
         stack.push(i);
         while let Some(q) = stack.pop() {
             if kinds[q] == EMPTY {
                 empties.set(q);
             }
+            meets_excluded |=
+                !excluded.is_empty() && Point::from_index(q).is_some_and(|p| excluded.contains(p));
             for n in neighbour_cells(q) {
                 match kinds[n] {
                     OFF => {}
@@ -371,7 +406,7 @@ pub fn pass_alive_for(position: &Position, color: Color) -> PassAliveSide {
             }
         }
         for e in &mut edges[first_edge..] {
-            e.1 = empties.is_subset_of(&chain_libs[e.0 as usize]);
+            e.1 = !meets_excluded && empties.is_subset_of(&chain_libs[e.0 as usize]);
         }
     }
     let n_regions = region_edge_start.len();

@@ -22,6 +22,7 @@
 //! stands inside an eye of a pass-alive chain), the whole board is searched instead.
 
 use crate::dfpn::{Budget, Dfpn, Evaluation, Game, Outcome, SolverConfig, StopReason};
+use crate::eyespace::{filling_line, no_permanent_stone_possible, no_room_for_two_eyes};
 use crate::reading::{FirstMover, NewStoneScope, Reading};
 use crate::safety::{safe_blocks, Claim, Region, Safety, SafetyLimits};
 use rules_core::areas::{areas_from, Areas};
@@ -80,6 +81,9 @@ pub enum DecidedBy {
     /// A proof-number search inside an enclosure of the attacker's walls alone (see
     /// `docs/reading.md`, "Enclosure search"); it only ever proves strings dead.
     EnclosureSearch,
+    /// Dead without search: inside walls that stay pass-alive without the string's region,
+    /// there is no room for two eyes ([`crate::eyespace`]).
+    NoRoomForTwoEyes,
 }
 
 /// A move of hypothetical play with the player who made it.
@@ -316,6 +320,10 @@ impl ConfirmationGame for CaptureGame {
         if never_capturable(pos, self.target) {
             return Ok(Evaluation::Failure);
         }
+        if no_permanent_stone_possible(pos, self.attacker, &PointSet::from_iter([self.target])) {
+            // The rule of `eyespace`: the attacker fills the region and takes the string.
+            return Ok(Evaluation::Goal);
+        }
         Ok(Evaluation::Open)
     }
 }
@@ -372,6 +380,10 @@ impl ConfirmationGame for RecreateGame {
         budget: &mut Budget,
     ) -> Result<Evaluation, StopReason> {
         let pos = state.position();
+        if no_permanent_stone_possible(pos, !self.defender, &self.region) {
+            // The rule of `eyespace`: no stone of D on the region can ever be permanent.
+            return Ok(Evaluation::Failure);
+        }
         let mut tried = PointSet::new();
         let region = self.region;
         for x in region.iter() {
@@ -437,6 +449,11 @@ impl ConfirmationGame for KillGame {
         let any = self.target.iter().next().expect("a target has stones");
         if never_capturable(pos, any) {
             return Ok(Evaluation::Failure);
+        }
+        let new_stone_points = self.target.union(&self.recreate.game().region);
+        if no_permanent_stone_possible(pos, self.attacker, &new_stone_points) {
+            // The rule of `eyespace`: T is taken and no new stone on its points can last.
+            return Ok(Evaluation::Goal);
         }
         Ok(Evaluation::Open)
     }
@@ -628,6 +645,17 @@ pub(crate) fn judge_string_in(
         }
         return judgement;
     };
+    let mut start = ConfirmationState::new(position.clone(), reading.ko, last_ko_capture);
+    start.set_to_move(match reading.first {
+        FirstMover::Attacker => attacker,
+        FirstMover::Defender => defender,
+    });
+    if let Some(room) = no_room_for_two_eyes(position, stone, &survey.pass_alive[attacker]) {
+        judgement.decided_by = DecidedBy::NoRoomForTwoEyes;
+        judgement.life = Life::Dead;
+        judgement.proof = filling_line(&start, stone, &room).unwrap_or_default();
+        return judgement;
+    }
     judgement.decided_by = DecidedBy::Search;
     if limits.max_time.is_some_and(|t| t.is_zero()) {
         // The position's time is spent: no search at all, not even its first nodes.
@@ -638,11 +666,6 @@ pub(crate) fn judge_string_in(
         table_entries: limits.table_entries,
         ..SolverConfig::default()
     };
-    let mut start = ConfirmationState::new(position.clone(), reading.ko, last_ko_capture);
-    start.set_to_move(match reading.first {
-        FirstMover::Attacker => attacker,
-        FirstMover::Defender => defender,
-    });
     let mut spent = 0;
     // Stones enclosed by walls of the attacker that need no answer elsewhere: first a
     // search inside the enclosure alone, which can only prove them dead (see `Guard`).

@@ -77,6 +77,8 @@ struct Tally {
     safe_regions: usize,
     /// Strings proved dead by a search inside the attacker's enclosure alone.
     enclosure: usize,
+    /// Strings dead by the static rule of `solver::eyespace`.
+    no_room: usize,
     nodes: u64,
     by_reading: std::collections::BTreeMap<String, usize>,
     reference_time: std::time::Duration,
@@ -126,6 +128,7 @@ fn batch(seed: u64, wanted: usize) -> Tally {
             match got.decided_by {
                 DecidedBy::SafeRegions => t.safe_regions += 1,
                 DecidedBy::EnclosureSearch => t.enclosure += 1,
+                DecidedBy::NoRoomForTwoEyes => t.no_room += 1,
                 _ => {}
             }
             let want = match verdict {
@@ -169,6 +172,7 @@ fn dfpn_agrees_with_the_reference_on_random_small_positions() {
         total.too_large += b.too_large;
         total.safe_regions += b.safe_regions;
         total.enclosure += b.enclosure;
+        total.no_room += b.no_room;
         total.nodes += b.nodes;
         total.reference_time += b.reference_time;
         total.dfpn_time += b.dfpn_time;
@@ -177,8 +181,8 @@ fn dfpn_agrees_with_the_reference_on_random_small_positions() {
         }
     }
     eprintln!(
-        "{} positions, {} strings ({} dead, {} proved by the safety solver, {} dead by an enclosure search) agree; {} skipped as too large; {} df-pn nodes",
-        total.positions, total.strings, total.dead, total.safe_regions, total.enclosure, total.too_large, total.nodes
+        "{} positions, {} strings ({} dead, {} proved by the safety solver, {} dead by an enclosure search, {} dead by the no-room-for-two-eyes rule) agree; {} skipped as too large; {} df-pn nodes",
+        total.positions, total.strings, total.dead, total.safe_regions, total.enclosure, total.no_room, total.too_large, total.nodes
     );
     eprintln!(
         "time: reference {:.1} s, df-pn {:.1} s (summed over threads)",
@@ -200,6 +204,10 @@ fn dfpn_agrees_with_the_reference_on_random_small_positions() {
     assert!(
         total.enclosure > 0,
         "no enclosure search decided anything: its verdicts went untested"
+    );
+    assert!(
+        total.no_room > 0,
+        "the no-room-for-two-eyes rule decided nothing: its verdicts went untested"
     );
     let _ = Color::Black;
 }

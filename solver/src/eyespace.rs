@@ -1,0 +1,293 @@
+//! A static rule for dead stones: no room for two eyes inside pass-alive walls.
+//!
+//! ## The rule
+//! Let `T` be a string of `D`, `A` its opponent, `r` the maximal connected set of points
+//! around `T` that hold no stone of `A`'s pass-alive chains, and `W` the chains of `A`
+//! that stay pass-alive when the regions meeting `r` are not counted as vital
+//! ([`rules_core::benson::pass_alive_excluding`]). If every `A` stone next to `r` belongs
+//! to `W`, and the *interior* of `r` (its points with no neighbour in `W`) holds no two
+//! points that are not neighbours of each other, then `T` is dead: `A` can capture it, and
+//! `D` can never have an uncapturable stone anywhere in `r`.
+//!
+//! ## Why it is sound
+//! `A`'s strategy, whoever moves first, under every ko rule of the confirmation:
+//! 1. `A` never has to answer anything outside `r`: `W` is pass-alive without `r`, so `D`
+//!    can never capture it, even if `A` only passes there and fills `r` completely.
+//! 2. `A` plays on the empty points of `r` next to `W`. Such a stone joins a chain of `W`:
+//!    it is never suicide (the chain keeps its liberties in its two vital regions outside
+//!    `r`), never a ko capture (a ko capture is made by a lone stone), so never banned, and
+//!    never captured afterwards. Every such move adds a stone that stays, so after finitely
+//!    many of them every point of `r` outside the interior holds a stone of `A` joined to
+//!    `W`, or a stone of `D`.
+//! 3. Then every `D` string in `r` has its liberties in the interior (its liberties are in
+//!    `r`, `r` being maximal). The interior is one point, or two neighbouring points, or
+//!    nothing: `A` plays into it and captures. A capture there is never a ko capture:
+//!    every neighbour of an interior point other than the interior itself holds a stone of
+//!    `D` at that moment, and all of them are taken together, so either two stones or more
+//!    are taken, or the capturing stone keeps a second liberty. With two interior points,
+//!    `A` plays one; if `D` takes that stone back by playing the other, its strings are
+//!    left with the single liberty just emptied, and `A` plays there and takes them all.
+//! 4. So no `D` stone in `r` is ever uncapturable: `T` is taken, and no new stone of `D`
+//!    on its points (nor anywhere in `r`) can be made permanent, which is exactly the
+//!    two-phase objective of the confirmation (spec §3.4) under every new-stone scope
+//!    (local-1 and local-2 stay inside `r`; the independent area of `T` is inside `r`
+//!    because `W` separates areas). `D` could only live with two eyes, and an eye point of
+//!    `D` can be neither next to `W` (whose stones never leave) nor next to another eye
+//!    point.
+//!
+//! The rule is checked against the exhaustive reference by the differential test.
+
+use crate::confirm::PlayedMove;
+use rules_core::benson::{pass_alive_excluding, pass_alive_for};
+use rules_core::confirmation::{ConfirmationMove, ConfirmationState};
+use rules_core::{Color, Point, PointSet, Position};
+
+/// Where the rule applies: the region, its interior and the walls.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct NoRoom {
+    /// The points around the string not held by the attacker's pass-alive chains.
+    pub(crate) region: PointSet,
+    /// The points of the region with no neighbour in the walls (at most two, neighbours).
+    pub(crate) interior: PointSet,
+    /// The attacker's chains that stay pass-alive without the region.
+    pub(crate) walls: PointSet,
+}
+
+/// Applies the rule to the string through `stone`, whose opponent has the pass-alive
+/// chains `pass_alive` (Benson's, on `position`).
+pub(crate) fn no_room_for_two_eyes(
+    position: &Position,
+    stone: Point,
+    pass_alive: &PointSet,
+) -> Option<NoRoom> {
+    let defender = position.color_at(stone)?;
+    no_room_around(position, !defender, stone, pass_alive)
+}
+
+/// Whether the opponent of `attacker` can never have an uncapturable stone on any point of
+/// `points` (from this state, whoever moves, under every reading): each point holds a
+/// stone of the attacker's pass-alive chains, or lies in a region where the rule applies.
+/// Used by the searches as a terminal test.
+pub(crate) fn no_permanent_stone_possible(
+    position: &Position,
+    attacker: Color,
+    points: &PointSet,
+) -> bool {
+    // A cheap necessary condition first, without Benson: the walls are among the
+    // attacker's stones, so the region of a point is at least its part free of attacker
+    // stones, and its interior at least the points of that part with no attacker stone
+    // next to them. Two of those apart already leave room.
+    let size = position.size();
+    let mut seen = PointSet::new();
+    for p in points.iter() {
+        if seen.contains(p) || position.color_at(p) == Some(attacker) {
+            continue;
+        }
+        let mut part = PointSet::new();
+        part.insert(p);
+        let mut stack = vec![p];
+        let mut inner: Vec<Point> = Vec::new();
+        while let Some(q) = stack.pop() {
+            let mut by_attacker = false;
+            for n in q.neighbours(size) {
+                if position.color_at(n) == Some(attacker) {
+                    by_attacker = true;
+                } else if part.insert(n) {
+                    stack.push(n);
+                }
+            }
+            if !by_attacker {
+                if inner.len() >= 2 || inner.iter().any(|&i| !i.neighbours(size).any(|n| n == q)) {
+                    return false;
+                }
+                inner.push(q);
+            }
+        }
+        seen = seen.union(&part);
+    }
+    let pass_alive = pass_alive_for(position, attacker).chains;
+    if pass_alive.is_empty() {
+        return false;
+    }
+    let mut covered = pass_alive;
+    for p in points.iter() {
+        if covered.contains(p) {
+            continue;
+        }
+        match no_room_around(position, attacker, p, &pass_alive) {
+            Some(room) => covered = covered.union(&room.region),
+            None => return false,
+        }
+    }
+    true
+}
+
+/// The rule for the region of `point` (not a stone of `pass_alive`, the attacker's
+/// pass-alive chains).
+fn no_room_around(
+    position: &Position,
+    attacker: Color,
+    point: Point,
+    pass_alive: &PointSet,
+) -> Option<NoRoom> {
+    if pass_alive.is_empty() || pass_alive.contains(point) {
+        return None;
+    }
+    let size = position.size();
+    let mut region = PointSet::new();
+    region.insert(point);
+    let mut stack = vec![point];
+    while let Some(p) = stack.pop() {
+        for n in p.neighbours(size) {
+            if !pass_alive.contains(n) && region.insert(n) {
+                stack.push(n);
+            }
+        }
+    }
+    let walls = pass_alive_excluding(position, attacker, &region).chains;
+    let mut interior = PointSet::new();
+    for p in region.iter() {
+        let mut next_to_wall = false;
+        for n in p.neighbours(size) {
+            if region.contains(n) {
+                continue;
+            }
+            // Outside the region every neighbour is a stone of the pass-alive chains; the
+            // rule needs it to stay pass-alive while the attacker fills the region.
+            if !walls.contains(n) {
+                return None;
+            }
+            next_to_wall = true;
+        }
+        if !next_to_wall {
+            interior.insert(p);
+        }
+    }
+    let mut inner = interior.iter();
+    let room_for_one_eye = match (inner.next(), inner.next(), inner.next()) {
+        (None, ..) | (Some(_), None, _) => true,
+        (Some(a), Some(b), None) => a.neighbours(size).any(|n| n == b),
+        _ => false,
+    };
+    room_for_one_eye.then_some(NoRoom {
+        region,
+        interior,
+        walls,
+    })
+}
+
+/// A line that shows the rule at work: the attacker fills the string's liberties, those
+/// next to its walls first, while the defender passes, until the string is taken. It is an
+/// illustration (the proof is the rule); `None` if a move of it is refused, which the rule
+/// says cannot happen.
+pub(crate) fn filling_line(
+    start: &ConfirmationState,
+    stone: Point,
+    room: &NoRoom,
+) -> Option<Vec<PlayedMove>> {
+    let defender = start.position().color_at(stone)?;
+    let mut state = start.clone();
+    let mut line = Vec::new();
+    for _ in 0..2 * room.region.len() + 2 {
+        if state.position().color_at(stone) != Some(defender) {
+            return Some(line);
+        }
+        let mover = state.to_move();
+        let mv = if mover == defender {
+            ConfirmationMove::Pass
+        } else {
+            let libs = state.position().liberties(stone);
+            let fill = libs
+                .iter()
+                .find(|p| !room.interior.contains(*p))
+                .or_else(|| libs.iter().next())?;
+            ConfirmationMove::Play(fill)
+        };
+        state = state.play(mv).ok()?;
+        line.push(PlayedMove { color: mover, mv });
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules_core::io::parse_diagram;
+
+    fn room(diagram: &str, stone: &str) -> Option<NoRoom> {
+        let pos = parse_diagram(diagram).unwrap().position;
+        let stone: Point = stone.parse().unwrap();
+        let attacker = !pos.color_at(stone).unwrap();
+        no_room_for_two_eyes(&pos, stone, &pass_alive_for(&pos, attacker).chains)
+    }
+
+    #[test]
+    fn a_stone_in_a_small_eye_has_no_room() {
+        // White C4 sits in a two-point eye of a Black group with a second eye at A5.
+        let r = room(
+            "
+            . X . . X
+            X X O . X
+            X X X X X
+            O O O O O
+            . O . O .",
+            "C4",
+        )
+        .expect("the rule applies");
+        assert_eq!(r.region.len(), 2);
+        assert!(r.interior.is_empty());
+    }
+
+    #[test]
+    fn a_big_hole_has_room() {
+        // Straight three inside a pass-alive wall: the interior C1-E1, C2-E2 is too big.
+        assert!(room(
+            "
+            . X . X . X .
+            X X X X X X X
+            X O O O O O X
+            X O . . . O X
+            X O O O O O X",
+            "B3"
+        )
+        .is_none());
+    }
+
+    #[test]
+    fn two_eyes_leave_room() {
+        // White's group C-D has the eyes D4 and D2: its region has two interior points
+        // that are not neighbours.
+        assert!(room(
+            "
+            . X O .
+            X X O O
+            . X O .
+            X X O O",
+            "C4"
+        )
+        .is_none());
+    }
+
+    #[test]
+    fn walls_needing_the_region_as_an_eye_do_not_count() {
+        // Black's second vital region is the one with the White stone: filling it would
+        // cost Black its status, so the rule must not apply.
+        assert!(room(
+            "
+            . X O .
+            X X X X",
+            "C2"
+        )
+        .is_none());
+        // With a third vital region (row 1) Black keeps two without it: the rule applies.
+        let r = room(
+            "
+            . X O .
+            X X X X
+            . . . .",
+            "C3",
+        )
+        .expect("the rule applies");
+        assert!(r.interior.is_empty());
+    }
+}
