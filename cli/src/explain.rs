@@ -260,10 +260,8 @@ pub fn lines_text(
             .collect();
         let _ = writeln!(
             out,
-            "\n{} {}: {}",
-            lang.color(report.judgement.color),
-            stones.join(" "),
-            report.status
+            "\n{}",
+            lang.string_status(report.judgement.color, &stones.join(" "), report.status)
         );
         for (i, step) in e.line.steps.iter().enumerate() {
             let note = lang.step_note(step.note);
@@ -271,7 +269,7 @@ pub fn lines_text(
                 out,
                 "  {:>3}. {}{}{}",
                 i + 1,
-                step.mv,
+                lang.played_move(step.mv.color, step.mv.mv),
                 if note.is_empty() { "" } else { ": " },
                 note
             );
