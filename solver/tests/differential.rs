@@ -44,8 +44,7 @@ fn random_position(rng: &mut SmallRng) -> Option<Position> {
 }
 
 /// The largest board judged under J2003's ko-pass.
-const J2003_MAX_AREA: usize = 8;
-
+const J2003_MAX_AREA: usize = 6;
 
 fn reading_for(rng: &mut SmallRng, pos: &Position) -> Reading {
     let mut reading = Reading::default();
@@ -57,13 +56,13 @@ fn reading_for(rng: &mut SmallRng, pos: &Position) -> Reading {
             }
         }
         2 => reading.first = FirstMover::Defender,
-        // J2003's ko-pass takes one of the default's tenths. Its prohibitions stay until a
-        // ko-pass, which multiplies the states of the reference's graph: it gets the boards
-        // of up to 8 points. KataGo's rules are not run here: their record of every ko
+        // J2003's ko-pass takes two of the default's tenths, on the boards of up to 6 points:
+        // its prohibitions stay until a ko-pass, which multiplies the states of the
+        // reference's graph (on 8-point boards two in three positions exceed the limit). KataGo's rules are not run here: their record of every ko
         // capture made (board, point, player) makes the reference's graph exceed 400,000
         // states even on 6-point boards with a ko, so the reference cannot check them (their
         // move rules are checked by rules-core's oracle test).
-        5 if pos.size().area() <= J2003_MAX_AREA => reading.ko.ko_pass = KoPassRule::J2003,
+        5 | 8 if pos.size().area() <= J2003_MAX_AREA => reading.ko.ko_pass = KoPassRule::J2003,
         3 => reading.new_stone = NewStoneScope::Local2,
         4 => {
             // The reference's area is the whole board; the solver's is the independent
@@ -92,6 +91,8 @@ struct Tally {
     nodes: u64,
     by_reading: std::collections::BTreeMap<String, usize>,
     skipped_by_reading: std::collections::BTreeMap<String, usize>,
+    /// Reference time per reading, skipped positions included.
+    time_by_reading: std::collections::BTreeMap<String, std::time::Duration>,
     reference_time: std::time::Duration,
     dfpn_time: std::time::Duration,
 }
@@ -112,9 +113,10 @@ fn batch(seed: u64, wanted: usize) -> Tally {
         let reading = reading_for(&mut rng, &pos);
         let limits_ref = ReferenceLimits { max_states: 60_000 };
         let t0 = std::time::Instant::now();
-        let expected = match ReferenceSolver::new(&pos, None, reading, limits_ref)
-            .and_then(|mut r| r.judge_all())
-        {
+        let built =
+            ReferenceSolver::new(&pos, None, reading, limits_ref).and_then(|mut r| r.judge_all());
+        *t.time_by_reading.entry(reading.to_string()).or_default() += t0.elapsed();
+        let expected = match built {
             Ok(v) => v,
             Err(ReferenceError::TooLarge { .. }) => {
                 t.too_large += 1;
@@ -192,6 +194,9 @@ fn dfpn_agrees_with_the_reference_on_random_small_positions() {
         for (k, v) in b.skipped_by_reading {
             *total.skipped_by_reading.entry(k).or_default() += v;
         }
+        for (k, v) in b.time_by_reading {
+            *total.time_by_reading.entry(k).or_default() += v;
+        }
     }
     eprintln!(
         "{} positions, {} strings ({} dead, {} proved by the safety solver, {} dead by an enclosure search) agree; {} skipped as too large; {} df-pn nodes",
@@ -209,7 +214,11 @@ fn dfpn_agrees_with_the_reference_on_random_small_positions() {
     for reading in readings {
         let n = total.by_reading.get(reading).copied().unwrap_or(0);
         let skipped = total.skipped_by_reading.get(reading).copied().unwrap_or(0);
-        eprintln!("  {n:5} under {reading} ({skipped} skipped)");
+        let time = total
+            .time_by_reading
+            .get(reading)
+            .map_or(0.0, |d| d.as_secs_f64());
+        eprintln!("  {n:5} under {reading} ({skipped} skipped; reference {time:.1} s)");
     }
     assert!(total.positions >= 8 * positions_per_batch());
     assert!(
