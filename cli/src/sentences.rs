@@ -335,6 +335,10 @@ impl Language {
             StepNote::Captures(n) => format!("captures {n}"),
             StepNote::KoCapture(p) => format!("takes the ko at {p}"),
             StepNote::PassForKo(p) => format!("passes for the ko at {p} (Art. 7-2)"),
+            StepNote::KoPass => {
+                "makes a ko-pass, lifting all its ko prohibitions (J2003)".to_string()
+            }
+            StepNote::Unblock(p) => format!("unblocks the ko stone at {p} (KataGo's cleanup rule)"),
             // The move itself reads "pass"; nothing to add.
             StepNote::Pass => String::new(),
             StepNote::TargetCaptured => "the judged stones are captured".to_string(),
@@ -507,6 +511,10 @@ pub enum StepNote {
     KoCapture(Point),
     /// A pass for the ko whose banned stone stands on the point.
     PassForKo(Point),
+    /// J2003's ko-pass: it lifts all the player's prohibitions, for no ko in particular.
+    KoPass,
+    /// KataGo's unblock of the marked stone on the point.
+    Unblock(Point),
     /// An ordinary pass.
     Pass,
     /// The move removed the judged string.
