@@ -167,6 +167,16 @@ pub enum KoPassArg {
     Strict,
     /// One pass per player per ko lifts that player's bans on it for good.
     OncePerKo,
+    /// Jasiek's J2003: one ko-pass lifts all the passer's prohibitions; each opposing
+    /// ko-capture in a ko (a pair of points) prohibits it again.
+    J2003,
+    /// KataGo's cleanup ko rule, version 1: marks on ko-capturing stones, lifted when the
+    /// capture of the marked stone is possible; no ko capture twice from the same board.
+    #[value(name = "katago-v1")]
+    KatagoV1,
+    /// KataGo's cleanup ko rule, version 2: as version 1, but any marked lone stone in
+    /// atari may be unblocked.
+    Katago,
 }
 
 /// Where the new stone of Art. 7-1 may stand.
@@ -199,13 +209,11 @@ pub enum PresetArg {
     Default,
     /// The default with one pass per player per ko.
     OncePerKo,
-    /// Close to Jasiek's J2003: local-2 new stones and a pass for ko that lifts the passer's
-    /// bans on that ko for good (J2003's own ko-pass is not implemented; see the README).
+    /// Jasiek's J2003: its ko-pass (`--ko-pass j2003`) and local-2 new stones.
     #[value(name = "j2003-local2")]
     J2003Local2,
-    /// Close to KataGo's Japanese-like rules: new stones anywhere in the area, one pass per
-    /// player per ko, the last ko ban of the game carried over (KataGo's unblock is not
-    /// implemented; see the README).
+    /// KataGo's cleanup ko rule, version 2 (`--ko-pass katago`), with new stones anywhere
+    /// in the area and no ban carried over (KataGo's cleanup starts unmarked).
     Katago,
 }
 

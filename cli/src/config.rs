@@ -45,10 +45,18 @@ pub fn compared_readings() -> Vec<(&'static str, Reading)> {
     area.new_stone = NewStoneScope::Area;
     let mut carried = base;
     carried.ko.initial_ban = InitialBan::CarriedOver;
+    let ko_pass = |rule| {
+        let mut r = base;
+        r.ko.ko_pass = rule;
+        r
+    };
     let mut readings = vec![
         ("default", base),
         ("defender-first", defender),
         ("once-per-ko", once),
+        ("j2003-ko-pass", ko_pass(KoPassRule::J2003)),
+        ("katago-v1-ko", ko_pass(KoPassRule::KataGoV1)),
+        ("katago-ko", ko_pass(KoPassRule::KataGo)),
         ("local-2", local2),
         ("area", area),
         ("carried-over", carried),
@@ -97,6 +105,9 @@ pub fn reading(args: &ReadingArgs) -> Reading {
         r.ko.ko_pass = match ko_pass {
             KoPassArg::Strict => KoPassRule::StrictPerRetake,
             KoPassArg::OncePerKo => KoPassRule::OncePerPlayerPerKo,
+            KoPassArg::J2003 => KoPassRule::J2003,
+            KoPassArg::KatagoV1 => KoPassRule::KataGoV1,
+            KoPassArg::Katago => KoPassRule::KataGo,
         };
     }
     if let Some(ban) = args.initial_ban {
@@ -115,22 +126,23 @@ pub fn reading(args: &ReadingArgs) -> Reading {
     r
 }
 
-/// The options of a preset. Only options the solver implements are combined: J2003's own
-/// ko-pass and KataGo's unblock are not implemented, so those presets use the nearest
-/// implemented pass rule (once per player per ko).
+/// The options of a preset. `j2003-local2` is J2003's ko-pass with its local-2 new stones;
+/// `katago` is KataGo's cleanup ko rule (version 2) with new stones anywhere in the area
+/// (the project's mapping: KataGo counts whatever stands at the end) and no initial ban
+/// (KataGo's cleanup phases start with no marks, and the two passes that stop the game
+/// clear the Art. 6 ko).
 pub fn preset(p: PresetArg) -> Reading {
     let mut r = Reading::default();
     match p {
         PresetArg::Default => {}
         PresetArg::OncePerKo => r.ko.ko_pass = KoPassRule::OncePerPlayerPerKo,
         PresetArg::J2003Local2 => {
-            r.ko.ko_pass = KoPassRule::OncePerPlayerPerKo;
+            r.ko.ko_pass = KoPassRule::J2003;
             r.new_stone = NewStoneScope::Local2;
         }
         PresetArg::Katago => {
-            r.ko.ko_pass = KoPassRule::OncePerPlayerPerKo;
+            r.ko.ko_pass = KoPassRule::KataGo;
             r.new_stone = NewStoneScope::Area;
-            r.ko.initial_ban = InitialBan::CarriedOver;
         }
     }
     r

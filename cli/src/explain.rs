@@ -8,7 +8,7 @@
 //! Art. 7-1 clause 2.
 
 use crate::sentences::{Language, Limit, Reason, StepNote};
-use rules_core::confirmation::{ConfirmationMove, ConfirmationState};
+use rules_core::confirmation::{ConfirmationMove, ConfirmationState, KoPassRule};
 use rules_core::{Color, KoCapture, Point, Position, ZobristHash};
 use solver::confirm::{DecidedBy, Life, PlayedMove};
 use solver::dfpn::StopReason;
@@ -136,7 +136,12 @@ pub fn replay(
                 } else {
                     facts.attacker_ko_passes += 1;
                 }
-                StepNote::PassForKo(p)
+                // J2003's ko-pass names no ko; KataGo's unblock is not called a pass.
+                match judgement.reading.ko.ko_pass {
+                    KoPassRule::J2003 => StepNote::KoPass,
+                    KoPassRule::KataGoV1 | KoPassRule::KataGo => StepNote::Unblock(p),
+                    _ => StepNote::PassForKo(p),
+                }
             }
             ConfirmationMove::Play(p) => {
                 if !removed_now
@@ -261,10 +266,8 @@ pub fn lines_text(
             .collect();
         let _ = writeln!(
             out,
-            "\n{} {}: {}",
-            lang.color(report.judgement.color),
-            stones.join(" "),
-            report.status
+            "\n{}",
+            lang.string_status(report.judgement.color, &stones.join(" "), report.status)
         );
         for (i, step) in e.line.steps.iter().enumerate() {
             let note = lang.step_note(step.note);
@@ -272,7 +275,7 @@ pub fn lines_text(
                 out,
                 "  {:>3}. {}{}{}",
                 i + 1,
-                step.mv,
+                lang.played_move(step.mv.color, step.mv.mv),
                 if note.is_empty() { "" } else { ": " },
                 note
             );
@@ -438,6 +441,24 @@ mod tests {
         let line = replay(&pos, None, &j, &j.strings[0]);
         assert_eq!(line.facts.attacker_ko_passes, 1);
         assert_eq!(reason(&j.strings[0], &line.facts), Reason::KoPassSaves);
+    }
+
+    #[test]
+    fn the_pass_for_ko_is_named_as_each_rule_names_it() {
+        let c1: Point = "C1".parse().expect("a point");
+        for (rule, note) in [
+            (KoPassRule::J2003, StepNote::KoPass),
+            (KoPassRule::KataGo, StepNote::Unblock(c1)),
+            (KoPassRule::KataGoV1, StepNote::Unblock(c1)),
+            (KoPassRule::OncePerPlayerPerKo, StepNote::PassForKo(c1)),
+        ] {
+            let (pos, mut j) = ko_line_report("C2", Life::Dead);
+            j.reading.ko.ko_pass = rule;
+            let line = replay(&pos, None, &j, &j.strings[0]);
+            assert!(line.facts.complete, "{rule:?}");
+            assert_eq!(line.steps[1].note, note, "{rule:?}");
+            assert_eq!(line.facts.owner_ko_passes, 1, "{rule:?}");
+        }
     }
 
     #[test]

@@ -107,7 +107,7 @@ fn explain_command(args: &args::ExplainArgs) -> Result<ExitCode> {
             write!(
                 stdout,
                 "{}",
-                output::status_text(&game.position, &judgement, &explained)
+                output::status_text(&game.position, &judgement, &explained, lang)
             )?;
             write!(
                 stdout,
@@ -174,7 +174,13 @@ fn status(config: &StatusConfig) -> Result<ExitCode> {
             writeln!(stdout)?;
         }
         Format::Sgf => {
-            let sgf = output::status_sgf(&game.position, game.komi, &judgement, &explained);
+            let sgf = output::status_sgf(
+                &game.position,
+                game.komi,
+                &judgement,
+                &explained,
+                sentences::Language::default(),
+            );
             write!(stdout, "{sgf}")?;
         }
         Format::Text => {
@@ -184,7 +190,12 @@ fn status(config: &StatusConfig) -> Result<ExitCode> {
             write!(
                 stdout,
                 "{}",
-                output::status_text(&game.position, &judgement, &explained)
+                output::status_text(
+                    &game.position,
+                    &judgement,
+                    &explained,
+                    sentences::Language::default()
+                )
             )?;
         }
         Format::Svg => {
@@ -222,7 +233,11 @@ fn compare_readings(config: &StatusConfig) -> Result<ExitCode> {
             writeln!(stdout)?;
         }
         Format::Text | Format::Sgf | Format::Svg => {
-            write!(stdout, "{}", output::comparison_text(&judged))?;
+            write!(
+                stdout,
+                "{}",
+                output::comparison_text(&judged, sentences::Language::default())
+            )?;
         }
     }
     stdout.flush()?;

@@ -114,18 +114,15 @@ fn reason_sentence(explained: &[Explained], index: usize) -> &str {
     explained.get(index).map_or("", |e| e.sentence.as_str())
 }
 
-fn color_name(c: Color) -> &'static str {
-    Language::English.color(c)
-}
-
 /// The text report: the board with marks, then each string with its line and reason.
 pub fn status_text(
     position: &Position,
     judgement: &PositionJudgement,
     explained: &[Explained],
+    lang: Language,
 ) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "Reading: {}", judgement.reading);
+    let _ = writeln!(out, "{}", lang.reading_line(&judgement.reading.to_string()));
     let size = position.size();
     let dead: PointSet = judgement
         .strings
@@ -156,23 +153,22 @@ pub fn status_text(
         let _ = writeln!(out, "  {}", y + 1);
     }
     let _ = writeln!(out, "   {letters}");
-    let _ = writeln!(
-        out,
-        "   X O alive   x o dead   b w territory   * dame   . undecided\n"
-    );
+    let _ = writeln!(out, "   {}\n", lang.board_legend());
     for (i, s) in judgement.strings.iter().enumerate() {
         let j = &s.judgement;
         let stones: Vec<String> = j.stones.iter().map(|p| p.to_string()).collect();
         let _ = writeln!(
             out,
-            "{} {}: {} ({} nodes)",
-            color_name(j.color),
-            stones.join(" "),
-            s.status,
-            j.nodes
+            "{}",
+            lang.string_line(j.color, &stones.join(" "), s.status, j.nodes)
         );
         if !j.proof.is_empty() {
-            let _ = writeln!(out, "  line: {}", j.line());
+            let moves: Vec<String> = j
+                .proof
+                .iter()
+                .map(|m| lang.played_move(m.color, m.mv))
+                .collect();
+            let _ = writeln!(out, "  {}", lang.line_label(&moves.join(", ")));
         }
         let _ = writeln!(out, "  {}", reason_sentence(explained, i));
     }
@@ -180,14 +176,16 @@ pub fn status_text(
         let _ = writeln!(out);
         let _ = writeln!(
             out,
-            "Territory: Black {}, White {}   Dame: {}   Seki stones: {}",
-            t.territory.black.len(),
-            t.territory.white.len(),
-            t.dame.len(),
-            t.seki.len()
+            "{}",
+            lang.territory_line(
+                t.territory.black.len(),
+                t.territory.white.len(),
+                t.dame.len(),
+                t.seki.len()
+            )
         );
         if !t.dame.is_empty() {
-            let _ = writeln!(out, "Dame points: {}", points(&t.dame).join(" "));
+            let _ = writeln!(out, "{}", lang.dame_points(&points(&t.dame).join(" ")));
         }
         let removed: Vec<String> = t
             .removed
@@ -197,34 +195,25 @@ pub fn status_text(
             .map(|p| p.to_string())
             .collect();
         if !removed.is_empty() {
-            let _ = writeln!(out, "Removed dead stones: {}", removed.join(" "));
+            let _ = writeln!(out, "{}", lang.removed_stones(&removed.join(" ")));
         }
         let staying = t.unremovable.black.union(&t.unremovable.white);
         if !staying.is_empty() {
             let s: Vec<String> = staying.iter().map(|p| p.to_string()).collect();
-            let _ = writeln!(
-                out,
-                "Dead stones that stay on the board (in dame, Art. 10): {}",
-                s.join(" ")
-            );
+            let _ = writeln!(out, "{}", lang.staying_stones(&s.join(" ")));
         }
     }
     match &judgement.score {
         Some(score) => {
-            let _ = writeln!(
-                out,
-                "Score: Black {}, White {} + komi {} -> {}",
-                score.black,
-                score.white,
-                score.komi,
-                score.result()
-            );
+            let komi = score.komi.to_string();
+            let line = lang.score_line(score.black, score.white, &komi, &score.result());
+            let _ = writeln!(out, "{line}");
         }
         None if judgement.territory.is_none() => {
-            let _ = writeln!(out, "Score: unknown (some strings are undecided)");
+            let _ = writeln!(out, "{}", lang.score_unknown());
         }
         None => {
-            let _ = writeln!(out, "Score: not computed (no komi given; use --komi)");
+            let _ = writeln!(out, "{}", lang.score_without_komi());
         }
     }
     out
@@ -259,6 +248,7 @@ pub fn status_sgf(
     komi: Option<rules_core::io::Komi>,
     judgement: &PositionJudgement,
     explained: &[Explained],
+    lang: Language,
 ) -> String {
     let size = position.size();
     let mut root = String::from("(;GM[1]FF[4]CA[UTF-8]AP[shikatsu]");
@@ -293,30 +283,20 @@ pub fn status_sgf(
         root.push_str(&sgf_points("TB", t.territory.black.iter(), size));
         root.push_str(&sgf_points("TW", t.territory.white.iter(), size));
     }
-    let mut comment = format!(
-        "shikatsu, J89 confirmation. Reading: {}\n",
-        judgement.reading
-    );
+    let mut comment = format!("{}\n", lang.sgf_heading(&judgement.reading.to_string()));
     for (i, s) in judgement.strings.iter().enumerate() {
         let stones: Vec<String> = s.judgement.stones.iter().map(|p| p.to_string()).collect();
         let _ = writeln!(
             comment,
-            "{} {}: {}. {}",
-            color_name(s.judgement.color),
-            stones.join(" "),
-            s.status,
+            "{}. {}",
+            lang.string_status(s.judgement.color, &stones.join(" "), s.status),
             reason_sentence(explained, i)
         );
     }
     if let Some(score) = &judgement.score {
-        let _ = writeln!(
-            comment,
-            "Score: Black {}, White {} + komi {}: {}",
-            score.black,
-            score.white,
-            score.komi,
-            score.result()
-        );
+        let komi = score.komi.to_string();
+        let line = lang.score_summary(score.black, score.white, &komi, &score.result());
+        let _ = writeln!(comment, "{line}");
     }
     let _ = write!(root, "C[{}]", sgf_text(comment.trim_end()));
     let mut variations = String::new();
@@ -332,29 +312,21 @@ pub fn status_sgf(
         for (i, m) in j.proof.iter().enumerate() {
             let (value, note) = match m.mv {
                 ConfirmationMove::Play(p) => (p.to_sgf(size), String::new()),
-                ConfirmationMove::PassForKo(k) => {
-                    (String::new(), format!("pass for the ko at {k}"))
-                }
-                ConfirmationMove::Pass => (String::new(), "pass".to_string()),
+                ConfirmationMove::PassForKo(k) => (String::new(), lang.sgf_pass_for_ko(k)),
+                ConfirmationMove::Pass => (String::new(), lang.sgf_pass()),
             };
             let _ = write!(variations, ";{}[{value}]", m.color.letter());
             let mut text = String::new();
             if i == 0 {
-                let _ = write!(
-                    text,
-                    "Proof that {} {} is {}. ",
-                    color_name(j.color),
-                    stones.join(" "),
-                    s.status
-                );
+                text.push_str(&lang.proof_heading(j.color, &stones.join(" "), s.status));
             }
             text.push_str(&note);
             if i + 1 == j.proof.len() {
                 let _ = write!(
                     text,
-                    "{}End of the line: {}",
+                    "{}{}",
                     if note.is_empty() { "" } else { ". " },
-                    reason_sentence(explained, index)
+                    lang.end_of_line(reason_sentence(explained, index))
                 );
             }
             if !text.trim().is_empty() {
@@ -371,6 +343,9 @@ pub fn status_sgf(
 pub struct ComparedString {
     #[serde(skip)]
     owner: Color,
+    /// The status under each reading, in the order compared (for the text report).
+    #[serde(skip)]
+    statuses: Vec<Status>,
     color: String,
     stones: Vec<String>,
     status: BTreeMap<String, &'static str>,
@@ -401,6 +376,7 @@ fn compared_strings(judged: &[(&'static str, PositionJudgement)]) -> Vec<Compare
             let agree = judged.iter().all(|(_, j)| j.strings[i].status == s.status);
             ComparedString {
                 owner: s.judgement.color,
+                statuses: judged.iter().map(|(_, j)| j.strings[i].status).collect(),
                 color: s.judgement.color.to_string(),
                 stones: s.judgement.stones.iter().map(|p| p.to_string()).collect(),
                 status,
@@ -429,42 +405,148 @@ pub fn comparison_json(judged: &[(&'static str, PositionJudgement)]) -> Comparis
 }
 
 /// The comparison as text: only the strings whose status differs between readings.
-pub fn comparison_text(judged: &[(&'static str, PositionJudgement)]) -> String {
+pub fn comparison_text(judged: &[(&'static str, PositionJudgement)], lang: Language) -> String {
     let mut out = String::new();
     let names: Vec<&str> = judged.iter().map(|(n, _)| *n).collect();
-    let _ = writeln!(out, "Readings compared: {}", names.join(", "));
+    let _ = writeln!(out, "{}", lang.readings_compared(&names.join(", ")));
     for (name, j) in judged {
         let _ = writeln!(out, "  {name}: {}", j.reading);
     }
     let strings = compared_strings(judged);
     let differing: Vec<&ComparedString> = strings.iter().filter(|s| !s.agree).collect();
     if differing.is_empty() {
-        let _ = writeln!(
-            out,
-            "\nAll {} strings have the same status under every reading.",
-            strings.len()
-        );
+        let _ = writeln!(out, "\n{}", lang.all_readings_agree(strings.len()));
         return out;
     }
-    let _ = writeln!(out, "\nStrings whose status depends on the reading:");
+    let _ = writeln!(out, "\n{}", lang.readings_differ_heading());
     for s in &differing {
         let by: Vec<String> = names
             .iter()
-            .map(|n| format!("{n} {}", s.status.get(*n).copied().unwrap_or("?")))
+            .zip(&s.statuses)
+            .map(|(n, &status)| format!("{n} {}", lang.status(status)))
             .collect();
         let _ = writeln!(
             out,
             "  {} {}: {}",
-            color_name(s.owner),
+            lang.color(s.owner),
             s.stones.join(" "),
             by.join(", ")
         );
     }
     let _ = writeln!(
         out,
-        "{} of {} strings have the same status under every reading.",
-        strings.len() - differing.len(),
-        strings.len()
+        "{}",
+        lang.readings_agree_count(strings.len() - differing.len(), strings.len())
     );
     out
+}
+
+#[cfg(test)]
+mod tests {
+    //! Every word of the explanations comes from `sentences.rs`: the reports are rendered in
+    //! the test language that wraps each of its texts in `⟦ ⟧`, the wrapped parts are cut
+    //! out, and what is left may hold no word: only points, numbers, board symbols, the
+    //! reading's `key=value` names and the names of the compared readings (flag values).
+    use super::*;
+    use crate::config::{compared_readings, load_position};
+    use crate::explain::{explain_position, lines_text};
+    use solver::confirm::Limits;
+    use solver::scoring::judge_position;
+    use std::path::Path;
+
+    /// The text outside the marks (nested marks count as one).
+    fn unmarked(text: &str) -> String {
+        let mut depth = 0usize;
+        let mut out = String::new();
+        for c in text.chars() {
+            match c {
+                '⟦' => depth += 1,
+                '⟧' => depth = depth.saturating_sub(1),
+                _ if depth == 0 => out.push(c),
+                _ => out.push(' '),
+            }
+        }
+        out
+    }
+
+    /// The words of `text` that no module of sentences wrote.
+    fn stray_words(text: &str) -> Vec<String> {
+        let readings: Vec<&str> = compared_readings().iter().map(|(n, _)| *n).collect();
+        unmarked(text)
+            .split(|c: char| c.is_whitespace() || ",;:()[]".contains(c))
+            .filter(|w| w.chars().filter(|c| c.is_ascii_alphabetic()).count() >= 2)
+            .filter(|w| {
+                let point = w.len() <= 3
+                    && w.starts_with(|c: char| c.is_ascii_uppercase())
+                    && w[1..].chars().all(|c| c.is_ascii_digit());
+                let result = w.starts_with("B+") || w.starts_with("W+");
+                !(point || result || w.contains('=') || readings.contains(w))
+            })
+            .map(str::to_string)
+            .collect()
+    }
+
+    fn render(corpus_file: &str) -> Vec<(String, String)> {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../puzzles/corpus")
+            .join(corpus_file);
+        let game = load_position(&path, None).expect("a corpus position");
+        let limits = Limits::default();
+        let j = judge_position(
+            &game.position,
+            game.last_ko_capture,
+            game.komi,
+            &solver::Reading::default(),
+            &limits,
+        );
+        let lang = Language::Marked;
+        let e = explain_position(&game.position, game.last_ko_capture, &j, lang);
+        let sgf = status_sgf(&game.position, game.komi, &j, &e, lang);
+        // Only the SGF comments are prose; the rest is SGF syntax.
+        let comments: Vec<&str> = sgf
+            .split("C[")
+            .skip(1)
+            .map(|c| c.split(']').next().unwrap_or(""))
+            .collect();
+        let readings: Vec<(&'static str, PositionJudgement)> = compared_readings()
+            .into_iter()
+            .take(3)
+            .map(|(n, r)| {
+                let jr = judge_position(&game.position, None, game.komi, &r, &limits);
+                (n, jr)
+            })
+            .collect();
+        vec![
+            ("status".into(), status_text(&game.position, &j, &e, lang)),
+            ("explain".into(), lines_text(&game.position, &j, &e, lang)),
+            ("sgf".into(), comments.join("\n")),
+            ("compare".into(), comparison_text(&readings, lang)),
+        ]
+    }
+
+    #[test]
+    fn every_word_of_the_explanations_comes_from_the_sentences_module() {
+        // Dame, seki and dead stones left on the board; a pass for ko in the lines.
+        for file in [
+            "11-dead-stones-inside-seki.txt",
+            "13-bent-four-in-the-corner.txt",
+            "08-direct-ko-left-open.txt",
+        ] {
+            for (what, text) in render(file) {
+                assert!(text.contains('⟦'), "{file} {what}: nothing marked:\n{text}");
+                let stray = stray_words(&text);
+                assert!(
+                    stray.is_empty(),
+                    "{file} {what}: words not from sentences.rs: {stray:?}\n{text}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_check_finds_a_stray_word() {
+        let text = format!("{} and more", crate::sentences::mark("Reading"));
+        assert_eq!(stray_words(&text), ["and", "more"]);
+        assert!(stray_words("B D4, W ⟦pass⟧ C5 B+2.5 first=attacker").is_empty());
+    }
 }

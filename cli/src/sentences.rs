@@ -4,7 +4,9 @@
 //! The rest of the program never writes English prose itself: it classifies what decided a
 //! string into a [`Reason`] (see `explain.rs`) and asks the language for the words.
 
+use rules_core::confirmation::ConfirmationMove;
 use rules_core::{Color, Point};
+use solver::scoring::Status;
 
 /// What decided a string's status: the rule that the proof line, or the static check,
 /// exercised.
@@ -149,21 +151,60 @@ pub enum Language {
     /// English (the default).
     #[default]
     English,
+    /// Test only: English with every word of this module wrapped in `⟦` and `⟧`, so that a
+    /// test can find any text that did not come from here.
+    #[cfg(test)]
+    Marked,
+}
+
+/// Wraps a text in the test language's marks.
+#[cfg(test)]
+pub fn mark(text: &str) -> String {
+    format!("⟦{text}⟧")
+}
+
+/// [`mark`] for the `&'static str` answers (test only, so the leak is bounded).
+#[cfg(test)]
+fn leak_mark(text: &str) -> &'static str {
+    Box::leak(mark(text).into_boxed_str())
 }
 
 impl Language {
+    /// The language's own form of an English text built by one of the methods below.
+    fn finish(self, english: String) -> String {
+        match self {
+            Language::English => english,
+            #[cfg(test)]
+            Language::Marked => mark(&english),
+        }
+    }
+
+    /// [`Language::finish`] for static texts.
+    fn finish_static(self, english: &'static str) -> &'static str {
+        match self {
+            Language::English => english,
+            #[cfg(test)]
+            Language::Marked => leak_mark(english),
+        }
+    }
+
     /// The name of a player.
     pub fn color(self, color: Color) -> &'static str {
-        match (self, color) {
-            (Language::English, Color::Black) => "Black",
-            (Language::English, Color::White) => "White",
-        }
+        self.finish_static(match color {
+            Color::Black => "Black",
+            Color::White => "White",
+        })
+    }
+
+    /// The word for a status in the text reports (the JSON keeps `Status::as_str`).
+    pub fn status(self, status: Status) -> &'static str {
+        self.finish_static(status.as_str())
     }
 
     /// A label of a board picture or page.
     pub fn label(self, label: Label) -> &'static str {
-        match self {
-            Language::English => match label {
+        self.finish_static({
+            match label {
                 Label::Alive => "alive",
                 Label::Dead => "dead (stays on the board)",
                 Label::Removed => "dead (removed)",
@@ -196,16 +237,15 @@ impl Language {
                 Label::Position => "position",
                 Label::Verdicts => "verdicts (one stone of each string)",
                 Label::AgainstCorpus => "against the corpus",
-            },
-        }
+            }
+        })
     }
 
     /// The one sentence that names the rule which decided a string of `owner`'s stones.
     /// With `seki`, the sentence adds that the stones touch dame (Art. 8).
     pub fn reason(self, reason: Reason, owner: Color, seki: bool) -> String {
-        let me = self.color(owner);
-        let you = self.color(!owner);
-        let Language::English = self;
+        let me = Language::English.color(owner);
+        let you = Language::English.color(!owner);
         let core = match reason {
             Reason::PassAlive => format!(
                 "{me} keeps these stones even if {me} only passes: they are pass-alive (Benson), so {you} cannot capture them (Art. 7-1)"
@@ -244,72 +284,226 @@ impl Language {
                     Limit::Depth => "the depth limit was reached",
                     Limit::Cancelled => "the time for the whole position ran out",
                 };
-                return format!(
+                return self.finish(format!(
                     "Not decided: {why}; raise --max-nodes or --max-time (the answer is never a guess)."
-                );
+                ));
             }
         };
-        if seki {
+        self.finish(if seki {
             format!("{core}; they touch a dame point, so they are in seki (Art. 8).")
         } else {
             format!("{core}.")
-        }
+        })
     }
 
     /// The line under a board: territory, dame and seki stones.
     pub fn territory_summary(self, black: usize, white: usize, dame: usize, seki: usize) -> String {
-        let Language::English = self;
-        format!("Territory: Black {black}, White {white}. Dame: {dame}. Seki stones: {seki}.")
+        self.finish(format!(
+            "Territory: Black {black}, White {white}. Dame: {dame}. Seki stones: {seki}."
+        ))
     }
 
     /// The score line.
     pub fn score_summary(self, black: i32, white: i32, komi: &str, result: &str) -> String {
-        let Language::English = self;
-        format!("Score: Black {black}, White {white} + komi {komi}: {result}")
+        self.finish(format!(
+            "Score: Black {black}, White {white} + komi {komi}: {result}"
+        ))
     }
 
     /// A proof line button: the string and the number of moves.
     pub fn line_button(self, title: &str, moves: usize) -> String {
-        let Language::English = self;
-        format!("{title} ({moves} moves)")
+        self.finish(format!("{title} ({moves} moves)"))
     }
 
     /// What the corpus expects under another reading.
     pub fn alternative_expectation(self, reading: &str, expectations: &str) -> String {
-        let Language::English = self;
-        format!("Under the reading {reading} the corpus expects: {expectations}.")
+        self.finish(format!(
+            "Under the reading {reading} the corpus expects: {expectations}."
+        ))
     }
 
     /// How a corpus position came out against its expectations.
     pub fn entry_counts(self, agree: usize, wrong: usize, undecided: usize) -> String {
-        let Language::English = self;
-        format!("{agree} agree, {wrong} disagree, {undecided} undecided")
+        self.finish(format!(
+            "{agree} agree, {wrong} disagree, {undecided} undecided"
+        ))
     }
 
     /// The extra sentence for dead stones that stay on the board because their points are
     /// dame.
     pub fn dead_in_dame(self) -> &'static str {
-        match self {
-            Language::English => {
-                "They are not removed: they stand in dame, not in territory (Art. 10)."
-            }
-        }
+        self.finish_static("They are not removed: they stand in dame, not in territory (Art. 10).")
     }
 
     /// A note on one move of a proof line.
     pub fn step_note(self, note: StepNote) -> String {
-        let Language::English = self;
-        match note {
+        let text = match note {
             StepNote::Play => String::new(),
             StepNote::Captures(n) => format!("captures {n}"),
             StepNote::KoCapture(p) => format!("takes the ko at {p}"),
             StepNote::PassForKo(p) => format!("passes for the ko at {p} (Art. 7-2)"),
+            StepNote::KoPass => {
+                "makes a ko-pass, lifting all its ko prohibitions (J2003)".to_string()
+            }
+            StepNote::Unblock(p) => format!("unblocks the ko stone at {p} (KataGo's cleanup rule)"),
             // The move itself reads "pass"; nothing to add.
             StepNote::Pass => String::new(),
             StepNote::TargetCaptured => "the judged stones are captured".to_string(),
             StepNote::Repeats => "the position repeats: endless play".to_string(),
             StepNote::Illegal => "this move could not be replayed".to_string(),
+        };
+        if text.is_empty() {
+            text
+        } else {
+            self.finish(text)
         }
+    }
+
+    /// A move of a proof line: the player's letter and the move ("B D4", "W pass",
+    /// "W pass-for-ko C1").
+    pub fn played_move(self, color: Color, mv: ConfirmationMove) -> String {
+        let letter = color.letter();
+        match mv {
+            ConfirmationMove::Play(p) => format!("{letter} {p}"),
+            ConfirmationMove::Pass => format!("{letter} {}", self.finish("pass".to_string())),
+            ConfirmationMove::PassForKo(p) => {
+                format!("{letter} {} {p}", self.finish("pass-for-ko".to_string()))
+            }
+        }
+    }
+
+    /// The head line of the text report: the reading used.
+    pub fn reading_line(self, reading: &str) -> String {
+        format!("{}: {reading}", self.finish("Reading".to_string()))
+    }
+
+    /// The legend under the text board.
+    pub fn board_legend(self) -> String {
+        self.finish("X O alive   x o dead   b w territory   * dame   . undecided".to_string())
+    }
+
+    /// One string's head line in the text report.
+    pub fn string_line(self, owner: Color, stones: &str, status: Status, nodes: u64) -> String {
+        format!(
+            "{} {stones}: {} ({nodes} {})",
+            self.color(owner),
+            self.status(status),
+            self.finish("nodes".to_string())
+        )
+    }
+
+    /// A string's head line before its proof line is replayed.
+    pub fn string_status(self, owner: Color, stones: &str, status: Status) -> String {
+        format!("{} {stones}: {}", self.color(owner), self.status(status))
+    }
+
+    /// The proof line's label in the text report.
+    pub fn line_label(self, line: &str) -> String {
+        format!("{}: {line}", self.finish("line".to_string()))
+    }
+
+    /// The territory line of the text report.
+    pub fn territory_line(self, black: usize, white: usize, dame: usize, seki: usize) -> String {
+        self.finish(format!(
+            "Territory: Black {black}, White {white}   Dame: {dame}   Seki stones: {seki}"
+        ))
+    }
+
+    /// The dame points.
+    pub fn dame_points(self, points: &str) -> String {
+        format!("{}: {points}", self.finish("Dame points".to_string()))
+    }
+
+    /// The dead stones removed.
+    pub fn removed_stones(self, points: &str) -> String {
+        format!(
+            "{}: {points}",
+            self.finish("Removed dead stones".to_string())
+        )
+    }
+
+    /// The dead stones that stay on the board.
+    pub fn staying_stones(self, points: &str) -> String {
+        let head = "Dead stones that stay on the board (in dame, Art. 10)";
+        format!("{}: {points}", self.finish(head.to_string()))
+    }
+
+    /// The score line of the text report.
+    pub fn score_line(self, black: i32, white: i32, komi: &str, result: &str) -> String {
+        format!(
+            "{} {result}",
+            self.finish(format!(
+                "Score: Black {black}, White {white} + komi {komi} ->"
+            ))
+        )
+    }
+
+    /// The score line when some string is undecided.
+    pub fn score_unknown(self) -> String {
+        self.finish("Score: unknown (some strings are undecided)".to_string())
+    }
+
+    /// The score line when no komi was given.
+    pub fn score_without_komi(self) -> String {
+        self.finish("Score: not computed (no komi given; use --komi)".to_string())
+    }
+
+    /// The head of the SGF root comment.
+    pub fn sgf_heading(self, reading: &str) -> String {
+        format!(
+            "{}: {reading}",
+            self.finish("shikatsu, J89 confirmation. Reading".to_string())
+        )
+    }
+
+    /// A pass for ko in an SGF comment.
+    pub fn sgf_pass_for_ko(self, ko: Point) -> String {
+        format!("{} {ko}", self.finish("pass for the ko at".to_string()))
+    }
+
+    /// An ordinary pass in an SGF comment.
+    pub fn sgf_pass(self) -> String {
+        self.finish("pass".to_string())
+    }
+
+    /// The first comment of a proof line in SGF.
+    pub fn proof_heading(self, owner: Color, stones: &str, status: Status) -> String {
+        // One sentence, so that a translation may order its words freely.
+        let color = Language::English.color(owner);
+        let status = Language::English.status(status);
+        format!(
+            "{} ",
+            self.finish(format!("Proof that {color} {stones} is {status}."))
+        )
+    }
+
+    /// The last comment of a proof line in SGF.
+    pub fn end_of_line(self, sentence: &str) -> String {
+        format!("{}: {sentence}", self.finish("End of the line".to_string()))
+    }
+
+    /// The head of `--compare-readings`.
+    pub fn readings_compared(self, names: &str) -> String {
+        format!("{}: {names}", self.finish("Readings compared".to_string()))
+    }
+
+    /// `--compare-readings` when every string agrees.
+    pub fn all_readings_agree(self, strings: usize) -> String {
+        self.finish(format!(
+            "All {strings} strings have the same status under every reading."
+        ))
+    }
+
+    /// `--compare-readings`: the heading of the differing strings.
+    pub fn readings_differ_heading(self) -> String {
+        self.finish("Strings whose status depends on the reading:".to_string())
+    }
+
+    /// `--compare-readings`: how many strings agree.
+    pub fn readings_agree_count(self, same: usize, strings: usize) -> String {
+        self.finish(format!(
+            "{same} of {strings} strings have the same status under every reading."
+        ))
     }
 }
 
@@ -324,6 +518,10 @@ pub enum StepNote {
     KoCapture(Point),
     /// A pass for the ko whose banned stone stands on the point.
     PassForKo(Point),
+    /// J2003's ko-pass: it lifts all the player's prohibitions, for no ko in particular.
+    KoPass,
+    /// KataGo's unblock of the marked stone on the point.
+    Unblock(Point),
     /// An ordinary pass.
     Pass,
     /// The move removed the judged string.

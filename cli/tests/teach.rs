@@ -238,13 +238,16 @@ fn reading_presets_set_the_options_and_single_flags_override_them() {
     };
     let v = json(&["--reading", "j2003-local2"]);
     assert_eq!(v["reading"]["new_stone"], "local-2");
-    assert_eq!(v["reading"]["ko_pass"], "once-per-ko");
+    assert_eq!(v["reading"]["ko_pass"], "j2003");
     let v = json(&["--reading", "katago"]);
     assert_eq!(v["reading"]["new_stone"], "area");
-    assert_eq!(v["reading"]["initial_ban"], "carried-over");
+    assert_eq!(v["reading"]["ko_pass"], "katago");
+    assert_eq!(v["reading"]["initial_ban"], "none");
     let v = json(&["--reading", "katago", "--new-stone", "local-1"]);
     assert_eq!(v["reading"]["new_stone"], "local-1");
-    assert_eq!(v["reading"]["initial_ban"], "carried-over");
+    assert_eq!(v["reading"]["ko_pass"], "katago");
+    let v = json(&["--ko-pass", "katago-v1"]);
+    assert_eq!(v["reading"]["ko_pass"], "katago-v1");
     let v = json(&[]);
     assert_eq!(v["reading"]["ko_pass"], "strict");
     let o = run(&[

@@ -21,6 +21,21 @@
 //! The Art. 6 ko point of the underlying position is not used: every ko capture makes a
 //! ban, which forbids at least what Art. 6 forbids.
 //!
+//! [`KoPassRule`] chooses how passes for ko work. Besides the strict default and "once per
+//! player per ko" it has two rule sets taken from outside the 1989 text, each as its authors
+//! wrote it (docs/reading.md quotes the rule text and says where it comes from):
+//!
+//! - [`KoPassRule::J2003`], Robert Jasiek's Japanese 2003 Rules: a *ko* is a pair of adjacent
+//!   points; a player may not ko-capture in a ko in which the opponent has ko-captured since
+//!   the player's latest *ko-pass*; a ko-pass is allowed when some ko-capture is available
+//!   but prohibited, and lifts all of the player's prohibitions.
+//! - [`KoPassRule::KataGoV1`] and [`KoPassRule::KataGo`], the ko rule of KataGo's cleanup
+//!   phases (its rules versions 1 and 2): ko captures mark the capturing stone as
+//!   *ko-recapture-blocked* (the ban of this module); an *unblock* lifts a mark (version 1:
+//!   only when the ko capture of the marked stone is a pseudolegal move now; version 2: when
+//!   the marked stone is a lone stone in atari); and a player may not make the same ko
+//!   capture twice from the same board (the same point, the same colouring).
+//!
 //! ```
 //! use rules_core::confirmation::{ConfirmationMove, ConfirmationRules, ConfirmationState};
 //! use rules_core::{Color, Point, Position, Setup, Size};
@@ -63,6 +78,43 @@ pub enum KoPassRule {
     /// Once a player has passed for a ko, later ko captures in that same ko (the same
     /// pair of points) make no ban against that player for the rest of the sequence.
     OncePerPlayerPerKo,
+    /// Jasiek's Japanese 2003 Rules: a ko is a pair of adjacent points; a ko-capture is
+    /// prohibited to a player in a ko where the opponent has ko-captured since the player's
+    /// latest ko-pass (or since the start); a ko-pass, allowed when some ko-capture of the
+    /// player is available but prohibited, lifts all the player's prohibitions at once.
+    J2003,
+    /// KataGo's cleanup-phase ko rule, version 1: each ko capture marks the capturing
+    /// stone; a marked stone may not be taken by a ko capture; an unblock lifts a mark when
+    /// the ko capture of the marked stone is a pseudolegal move now; and a player may not
+    /// make a ko capture on a point from a board colouring from which he already made it.
+    KataGoV1,
+    /// KataGo's cleanup-phase ko rule, version 2 (KataGo 1.8 and later): as version 1, but
+    /// an unblock lifts the mark of any marked opposing lone stone in atari, whether or not
+    /// its capture would be a ko capture.
+    KataGo,
+}
+
+impl KoPassRule {
+    /// Every rule, the default first.
+    pub const ALL: [KoPassRule; 5] = [
+        KoPassRule::StrictPerRetake,
+        KoPassRule::OncePerPlayerPerKo,
+        KoPassRule::J2003,
+        KoPassRule::KataGoV1,
+        KoPassRule::KataGo,
+    ];
+
+    /// Whether this is one of KataGo's rules, which forbid repeating a ko capture from the
+    /// same board colouring.
+    ///
+    /// ```
+    /// use rules_core::confirmation::KoPassRule;
+    /// assert!(KoPassRule::KataGo.is_katago());
+    /// assert!(!KoPassRule::J2003.is_katago());
+    /// ```
+    pub const fn is_katago(self) -> bool {
+        matches!(self, KoPassRule::KataGoV1 | KoPassRule::KataGo)
+    }
 }
 
 /// Which bans hold when hypothetical play starts (spec A10).
@@ -131,6 +183,10 @@ pub enum ConfirmationIllegal {
     /// A pass for a ko the player holds no ban on, or whose capture is not possible now.
     #[error("there is no ko at {0} to pass for")]
     NoKoToPassFor(Point),
+    /// Under KataGo's rule: a ko capture on this point that the player already made from
+    /// the same board colouring.
+    #[error("it repeats the ko capture at {0} from the same board (KataGo's cleanup rule)")]
+    Repeated(Point),
 }
 
 /// A refused move of hypothetical play.
@@ -146,18 +202,27 @@ pub struct ConfirmationError {
 }
 
 /// The state of hypothetical play: the position (its Art. 6 ko point unused), the player
-/// to move, the ko bans, and under [`KoPassRule::OncePerPlayerPerKo`] the kos each player
-/// has passed for.
+/// to move, the ko bans, under [`KoPassRule::OncePerPlayerPerKo`] the kos each player
+/// has passed for, under [`KoPassRule::J2003`] the kos each player is prohibited in, and
+/// under KataGo's rules the ko captures made so far (board, point, player).
 ///
 /// `Eq` and [`ConfirmationState::hash`] cover the board, the player to move, the bans and
-/// the exemptions; not the prisoners.
+/// the rule's own record; not the prisoners.
 #[derive(Debug)]
 pub struct ConfirmationState {
     position: Position,
     bans: PointSet,
     exempt: ByColor<KoSet>,
+    /// J2003: the kos each player may not ko-capture in until his next ko-pass.
+    prohibited: ByColor<KoSet>,
+    /// KataGo: the ko captures made, sorted: (stones hash before the capture, point index,
+    /// player index).
+    history: Vec<KoRecord>,
     rules: ConfirmationRules,
 }
+
+/// A ko capture made under KataGo's rule: the board before it, its point and its player.
+type KoRecord = (u128, u16, u8);
 
 /// Kos named by their lower point (by index) and orientation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -192,6 +257,19 @@ impl KoSet {
             self.horizontal.contains(lo)
         }
     }
+
+    /// Every ko of the set as its two points, lower first.
+    fn pairs(&self) -> impl Iterator<Item = (Point, Point)> + '_ {
+        let h = self.horizontal.iter().map(|lo| {
+            let (x, y) = lo.coords();
+            (lo, Point::new(x + 1, y))
+        });
+        let v = self.vertical.iter().map(|lo| {
+            let (x, y) = lo.coords();
+            (lo, Point::new(x, y + 1))
+        });
+        h.chain(v)
+    }
 }
 
 impl Clone for ConfirmationState {
@@ -200,6 +278,8 @@ impl Clone for ConfirmationState {
             position: self.position.clone(),
             bans: self.bans,
             exempt: self.exempt,
+            prohibited: self.prohibited,
+            history: self.history.clone(),
             rules: self.rules,
         }
     }
@@ -209,6 +289,8 @@ impl Clone for ConfirmationState {
         self.position.clone_from(&source.position);
         self.bans = source.bans;
         self.exempt = source.exempt;
+        self.prohibited = source.prohibited;
+        self.history.clone_from(&source.history);
         self.rules = source.rules;
     }
 }
@@ -218,6 +300,8 @@ impl PartialEq for ConfirmationState {
         self.position == other.position
             && self.bans == other.bans
             && self.exempt == other.exempt
+            && self.prohibited == other.prohibited
+            && self.history == other.history
             && self.rules == other.rules
     }
 }
@@ -234,22 +318,31 @@ impl ConfirmationState {
         last_ko_capture: Option<KoCapture>,
     ) -> ConfirmationState {
         position.clear_ko();
-        let mut bans = PointSet::new();
+        let mut state = ConfirmationState {
+            position,
+            bans: PointSet::new(),
+            exempt: ByColor::default(),
+            prohibited: ByColor::default(),
+            history: Vec::new(),
+            rules,
+        };
         if rules.initial_ban == InitialBan::CarriedOver {
             if let Some(ko) = last_ko_capture {
-                let stone_stands = position.color_at(ko.stone) == Some(!position.to_move())
-                    && position.string_size(ko.stone) == 1;
+                let pos = &state.position;
+                let stone_stands = pos.color_at(ko.stone) == Some(!pos.to_move())
+                    && pos.string_size(ko.stone) == 1;
                 if stone_stands {
-                    bans.insert(ko.stone);
+                    if rules.ko_pass == KoPassRule::J2003 {
+                        let banned = state.position.to_move();
+                        state.prohibited[banned].insert(ko.stone, ko.captured);
+                        state.bans = state.j2003_bans();
+                    } else {
+                        state.bans.insert(ko.stone);
+                    }
                 }
             }
         }
-        ConfirmationState {
-            position,
-            bans,
-            exempt: ByColor::default(),
-            rules,
-        }
+        state
     }
 
     /// The position (its Art. 6 ko point is always clear).
@@ -300,14 +393,66 @@ impl ConfirmationState {
             for p in self.exempt[color].vertical.iter() {
                 h ^= zobrist::exempt(color, p, true);
             }
+            // Exemptions and prohibitions never coexist (one rule each), so they share keys.
+            for p in self.prohibited[color].horizontal.iter() {
+                h ^= zobrist::exempt(color, p, false);
+            }
+            for p in self.prohibited[color].vertical.iter() {
+                h ^= zobrist::exempt(color, p, true);
+            }
+        }
+        for &record in &self.history {
+            h ^= zobrist::ko_record(record);
         }
         h
     }
 
-    /// The ban that a play on `point` by the player to move would break, if any.
-    fn banned_capture(&self, point: Point) -> Option<Point> {
-        let ko = self.position.is_ko_capture(self.to_move(), point)?;
-        self.bans.contains(ko.captured).then_some(ko.captured)
+    /// J2003's bans: the lone stones in atari whose ko capture at their liberty is
+    /// prohibited to their owner's opponent.
+    fn j2003_bans(&self) -> PointSet {
+        let pos = &self.position;
+        let mut bans = PointSet::new();
+        for capturer in Color::ALL {
+            for (a, b) in self.prohibited[capturer].pairs() {
+                for (s, lib) in [(a, b), (b, a)] {
+                    if pos.color_at(s) == Some(!capturer)
+                        && pos.string_size(s) == 1
+                        && pos.liberty_count(s) == 1
+                        && pos.liberties(s).contains(lib)
+                    {
+                        bans.insert(s);
+                    }
+                }
+            }
+        }
+        bans
+    }
+
+    /// Whether the player to move already made a ko capture on `point` from this board
+    /// (KataGo's rule).
+    fn repeats_ko_capture(&self, point: Point) -> bool {
+        let record = (
+            self.position.stone_hash().0,
+            point.index() as u16,
+            self.to_move().index() as u8,
+        );
+        self.history.binary_search(&record).is_ok()
+    }
+
+    /// Why a play on `point` by the player to move is refused by the ko rules, if it is:
+    /// a ko capture of a banned stone, or (KataGo) a repeated ko capture.
+    fn refused_capture(&self, point: Point) -> Option<ConfirmationIllegal> {
+        let mover = self.to_move();
+        let ko = self.position.is_ko_capture(mover, point)?;
+        let banned = match self.rules.ko_pass {
+            KoPassRule::J2003 => self.prohibited[mover].contains(point, ko.captured),
+            _ => self.bans.contains(ko.captured),
+        };
+        if banned {
+            return Some(ConfirmationIllegal::Banned(ko.captured));
+        }
+        (self.rules.ko_pass.is_katago() && self.repeats_ko_capture(point))
+            .then_some(ConfirmationIllegal::Repeated(point))
     }
 
     /// Whether the player to move may pass for the ko of the banned stone on `stone`.
@@ -315,13 +460,27 @@ impl ConfirmationState {
         if !self.bans.contains(stone) {
             return false;
         }
+        let mover = self.to_move();
+        if self.rules.ko_pass == KoPassRule::KataGo {
+            // Version 2's unblock: any marked opposing lone stone in atari.
+            return self.position.color_at(stone) == Some(!mover)
+                && self.position.string_size(stone) == 1
+                && self.position.liberty_count(stone) == 1;
+        }
         let libs = self.position.liberties(stone);
         let mut libs = libs.iter();
         match (libs.next(), libs.next()) {
-            (Some(lib), None) => self
-                .position
-                .is_ko_capture(self.to_move(), lib)
-                .is_some_and(|ko| ko.captured == stone),
+            (Some(lib), None) => {
+                let capturable = self
+                    .position
+                    .is_ko_capture(mover, lib)
+                    .is_some_and(|ko| ko.captured == stone);
+                // J2003's ko-pass needs the available ko-capture to be prohibited to the
+                // mover; `bans` holds the stones prohibited to either player.
+                capturable
+                    && (self.rules.ko_pass != KoPassRule::J2003
+                        || self.prohibited[mover].contains(lib, stone))
+            }
             _ => false,
         }
     }
@@ -341,8 +500,8 @@ impl ConfirmationState {
             }
             ConfirmationMove::Play(p) => match self.position.check(Move::Play(p)) {
                 Err(e) => ConfirmationIllegal::Rules(e.reason),
-                Ok(()) => match self.banned_capture(p) {
-                    Some(s) => ConfirmationIllegal::Banned(s),
+                Ok(()) => match self.refused_capture(p) {
+                    Some(reason) => reason,
                     None => return Ok(()),
                 },
             },
@@ -360,25 +519,30 @@ impl ConfirmationState {
     }
 
     /// Every legal move of the player to move: plays by point index, then passes for ko,
-    /// then the pass.
+    /// then the pass. Under [`KoPassRule::J2003`] every legal pass for ko has the same
+    /// effect (it lifts all the mover's prohibitions), so only the first is listed.
     pub fn legal_moves(&self) -> Vec<ConfirmationMove> {
         let mut moves: Vec<ConfirmationMove> = self
             .position
             .legal_moves()
             .into_iter()
             .filter_map(|m| match m {
-                Move::Play(p) if self.banned_capture(p).is_none() => {
+                Move::Play(p) if self.refused_capture(p).is_none() => {
                     Some(ConfirmationMove::Play(p))
                 }
                 _ => None,
             })
             .collect();
-        moves.extend(
-            self.bans
-                .iter()
-                .filter(|&s| self.may_pass_for(s))
-                .map(ConfirmationMove::PassForKo),
-        );
+        let passes = self
+            .bans
+            .iter()
+            .filter(|&s| self.may_pass_for(s))
+            .map(ConfirmationMove::PassForKo);
+        if self.rules.ko_pass == KoPassRule::J2003 {
+            moves.extend(passes.take(1));
+        } else {
+            moves.extend(passes);
+        }
         moves.push(ConfirmationMove::Pass);
         moves
     }
@@ -401,7 +565,13 @@ impl ConfirmationState {
         let effect = match mv {
             ConfirmationMove::Pass => self.position.play_unchecked(Move::Pass),
             ConfirmationMove::PassForKo(s) => {
-                self.bans.remove(s);
+                if self.rules.ko_pass == KoPassRule::J2003 {
+                    // A ko-pass lifts every prohibition of the player, not one.
+                    self.prohibited[mover] = KoSet::default();
+                    self.bans = self.j2003_bans();
+                } else {
+                    self.bans.remove(s);
+                }
                 if self.rules.ko_pass == KoPassRule::OncePerPlayerPerKo {
                     if let Some(lib) = self.position.liberties(s).iter().next() {
                         self.exempt[mover].insert(s, lib);
@@ -409,7 +579,18 @@ impl ConfirmationState {
                 }
                 self.position.play_unchecked(Move::Pass)
             }
+            ConfirmationMove::Play(p) if self.rules.ko_pass == KoPassRule::J2003 => {
+                let effect = self.position.play_unchecked(Move::Play(p));
+                if let Some(ko) = effect.ko_capture {
+                    self.prohibited[!mover].insert(ko.stone, ko.captured);
+                }
+                // Prohibitions stay with their ko (a pair of points) until a ko-pass; the
+                // stones they bind change with the board.
+                self.bans = self.j2003_bans();
+                effect
+            }
             ConfirmationMove::Play(p) => {
+                let board_before = self.position.stone_hash();
                 let effect = self.position.play_unchecked(Move::Play(p));
                 if !self.bans.is_empty() {
                     let position = &self.position;
@@ -425,6 +606,12 @@ impl ConfirmationState {
                         && self.exempt[!mover].contains(ko.stone, ko.captured);
                     if !exempt {
                         self.bans.insert(ko.stone);
+                    }
+                    if self.rules.ko_pass.is_katago() {
+                        let record = (board_before.0, p.index() as u16, mover.index() as u8);
+                        if let Err(at) = self.history.binary_search(&record) {
+                            self.history.insert(at, record);
+                        }
                     }
                 }
                 effect

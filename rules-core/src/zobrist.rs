@@ -124,6 +124,21 @@ pub(crate) fn exempt(color: Color, point: Point, vertical: bool) -> ZobristHash 
     ZobristHash(KEYS.exempt[color.index() * 2 + vertical as usize][point.index()])
 }
 
+/// The key of a ko capture recorded under KataGo's rule: the stones hash of the board it
+/// was made from, its point index and its player index, mixed into one 128-bit key (the
+/// records are unbounded in number, so they are hashed rather than tabled).
+#[inline]
+pub(crate) fn ko_record((board, point, player): (u128, u16, u8)) -> ZobristHash {
+    let salt = KEYS.ban[point as usize] ^ KEYS.exempt[player as usize][point as usize];
+    let mut x = board ^ salt.rotate_left(41);
+    // Two rounds of a multiply-xorshift mix: xoring records must not cancel by structure.
+    for _ in 0..2 {
+        x ^= x >> 67;
+        x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835);
+    }
+    ZobristHash(x ^ (x >> 59))
+}
+
 /// The key xored in when White is to move.
 #[inline]
 pub(crate) fn white_to_move() -> ZobristHash {

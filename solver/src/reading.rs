@@ -69,6 +69,9 @@ impl Reading {
                 match self.ko.ko_pass {
                     KoPassRule::StrictPerRetake => "strict",
                     KoPassRule::OncePerPlayerPerKo => "once-per-ko",
+                    KoPassRule::J2003 => "j2003",
+                    KoPassRule::KataGoV1 => "katago-v1",
+                    KoPassRule::KataGo => "katago",
                 },
             ),
             (

@@ -8,9 +8,12 @@
 //! 1. **The graph.** Every state of hypothetical play reachable from the stopped position
 //!    with Black to move and from it with White to move (both start states, since the
 //!    attacker is the opponent of the judged string) is enumerated breadth first. Each state
-//!    is identified by an exact packed key (board colours, player to move, the ko bans and,
-//!    under [`KoPassRule::OncePerPlayerPerKo`], the kos each player has passed for), never by
-//!    a hash alone. Its successors are the states after every legal
+//!    is identified by an exact packed key (board colours, player to move, the ko bans and
+//!    the record each pass rule keeps beyond them, which this module tracks itself from the
+//!    moves played: under [`KoPassRule::OncePerPlayerPerKo`] the kos each player has passed
+//!    for, under [`KoPassRule::J2003`] the kos each player is prohibited in, under KataGo's
+//!    rules every ko capture made with the packed board it was made from), never by a hash
+//!    alone. Its successors are the states after every legal
 //!    [`ConfirmationMove`]; the ordinary pass is always one of them. More than
 //!    [`ReferenceLimits::max_states`] states give [`ReferenceError::TooLarge`], never a guess.
 //! 2. **The games.** Each objective of §3.4 is a reachability game on that graph, solved by
@@ -71,7 +74,7 @@
 
 use crate::reading::{FirstMover, NewStoneScope, Reading};
 use hashbrown::{DefaultHashBuilder, HashMap, HashTable};
-use rules_core::confirmation::{ConfirmationMove, ConfirmationState, KoPassRule};
+use rules_core::confirmation::{ConfirmationMove, ConfirmationState, InitialBan, KoPassRule};
 use rules_core::{ByColor, Color, KoCapture, Point, Position, CELLS};
 use std::fmt;
 use std::hash::BuildHasher;
@@ -145,8 +148,10 @@ impl Bits {
     }
 }
 
-/// A kos passed for (once-per-ko rule): the player, and the ko's two points by index.
-type Exempt = (u8, u16, u16);
+/// One record of a pass rule's own state, as bytes of a fixed length per rule, kept sorted:
+/// once-per-ko and J2003 `[player, lower point (2), higher point (2)]` (a ko passed for, a ko
+/// prohibited in), KataGo `[player, point (2), packed board before the capture...]`.
+type Record = Vec<u8>;
 
 /// The graph of hypothetical play.
 struct Graph {
@@ -204,43 +209,39 @@ impl Graph {
         self.keys.len()
     }
 
-    /// The exact key of a state: packed board (2 bits a point), player to move, number of
-    /// bans and the bans (point indices), then the exemptions (sorted).
-    fn key(&self, state: &ConfirmationState, exempt: &[Exempt]) -> Box<[u8]> {
+    /// The packed board of a state (2 bits a point).
+    fn board(&self, state: &ConfirmationState) -> Vec<u8> {
         let pos = state.position();
-        let bans: Vec<Point> = state.bans().iter().collect();
-        let mut key = vec![0u8; self.board_bytes];
+        let mut board = vec![0u8; self.board_bytes];
         for (i, &p) in self.points.iter().enumerate() {
-            key[i / 4] |= color_code(pos.color_at(p)) << (2 * (i % 4));
+            board[i / 4] |= color_code(pos.color_at(p)) << (2 * (i % 4));
         }
+        board
+    }
+
+    /// The exact key of a state: packed board, player to move, number of bans and the bans
+    /// (point indices), then the pass rule's records (sorted).
+    fn key(&self, state: &ConfirmationState, records: &[Record]) -> Box<[u8]> {
+        let bans: Vec<Point> = state.bans().iter().collect();
+        let mut key = self.board(state);
         key.push(state.to_move().index() as u8);
         key.extend_from_slice(&(bans.len() as u16).to_le_bytes());
         for b in bans {
             key.extend_from_slice(&(b.index() as u16).to_le_bytes());
         }
-        for &(c, lo, hi) in exempt {
-            key.push(c);
-            key.extend_from_slice(&lo.to_le_bytes());
-            key.extend_from_slice(&hi.to_le_bytes());
+        for r in records {
+            key.extend_from_slice(r);
         }
         key.into_boxed_slice()
     }
 
-    /// The exemptions recorded in a key.
-    fn exempt_of(&self, id: usize) -> Vec<Exempt> {
+    /// The pass rule's records in a key, each `len` bytes.
+    fn records_of(&self, id: usize, len: usize) -> Vec<Record> {
         let key = &self.keys[id];
         let at = self.board_bytes + 1;
         let nbans = u16::from_le_bytes([key[at], key[at + 1]]) as usize;
         let rest = &key[at + 2 + 2 * nbans..];
-        rest.chunks_exact(5)
-            .map(|c| {
-                (
-                    c[0],
-                    u16::from_le_bytes([c[1], c[2]]),
-                    u16::from_le_bytes([c[3], c[4]]),
-                )
-            })
-            .collect()
+        rest.chunks_exact(len.max(1)).map(<[u8]>::to_vec).collect()
     }
 
     /// The colour on `point` in state `id` (0 empty, 1 black, 2 white).
@@ -286,14 +287,38 @@ impl Graph {
         let mut table: HashTable<u32> = HashTable::new();
         // Parent state and move of each state but the roots, to rebuild it.
         let mut parent: Vec<(u32, u32)> = Vec::new();
-        let once_per_ko = reading.ko.ko_pass == KoPassRule::OncePerPlayerPerKo;
+        let rule = reading.ko.ko_pass;
+        let record_len = if rule.is_katago() {
+            3 + graph.board_bytes
+        } else {
+            5
+        };
+        // A ko (two points) as record bytes, lower point first.
+        let ko_record = |player: Color, a: Point, b: Point| -> Record {
+            let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+            let mut r = vec![player.index() as u8];
+            r.extend_from_slice(&(lo.index() as u16).to_le_bytes());
+            r.extend_from_slice(&(hi.index() as u16).to_le_bytes());
+            r
+        };
 
         let mut root_states = Vec::new();
         for color in Color::ALL {
             let mut pos = position.clone();
             pos.set_to_move(color);
             let state = ConfirmationState::new(pos, reading.ko, last_ko_capture);
-            let key = graph.key(&state, &[]);
+            // J2003 keeps the carried-over prohibition as a record, against the player to
+            // move, when the capturing stone still stands alone.
+            let mut records = Vec::new();
+            if let (KoPassRule::J2003, InitialBan::CarriedOver, Some(ko)) =
+                (rule, reading.ko.initial_ban, last_ko_capture)
+            {
+                let pos = state.position();
+                if pos.color_at(ko.stone) == Some(!color) && pos.string_size(ko.stone) == 1 {
+                    records.push(ko_record(color, ko.stone, ko.captured));
+                }
+            }
+            let key = graph.key(&state, &records);
             let hash = hasher.hash_one(&key);
             let id = graph.keys.len() as u32;
             table.insert_unique(hash, id, |&i| hasher.hash_one(&graph.keys[i as usize]));
@@ -328,27 +353,41 @@ impl Graph {
                 }
             };
             debug_assert_eq!(state.to_move(), graph.to_move[id]);
-            let exempt = graph.exempt_of(id);
+            let records = graph.records_of(id, record_len);
             let mover = state.to_move();
             let row_start = graph.succ.len();
             let mut pass_child = u32::MAX;
             for mv in state.legal_moves() {
-                let mut child_exempt = exempt.clone();
-                if let ConfirmationMove::PassForKo(s) = mv {
-                    if once_per_ko {
+                let mut child_records = records.clone();
+                match (rule, mv) {
+                    (KoPassRule::OncePerPlayerPerKo, ConfirmationMove::PassForKo(s)) => {
                         if let Some(lib) = state.position().liberties(s).iter().next() {
-                            let (lo, hi) = if s < lib { (s, lib) } else { (lib, s) };
-                            let e = (mover.index() as u8, lo.index() as u16, hi.index() as u16);
-                            if !child_exempt.contains(&e) {
-                                child_exempt.push(e);
-                                child_exempt.sort_unstable();
+                            child_records.push(ko_record(mover, s, lib));
+                        }
+                    }
+                    // A ko-pass lifts every prohibition of the player.
+                    (KoPassRule::J2003, ConfirmationMove::PassForKo(_)) => {
+                        child_records.retain(|r| r[0] != mover.index() as u8);
+                    }
+                    (_, ConfirmationMove::Play(p)) => {
+                        if let Some(ko) = state.position().is_ko_capture(mover, p) {
+                            if rule == KoPassRule::J2003 {
+                                child_records.push(ko_record(!mover, p, ko.captured));
+                            } else if rule.is_katago() {
+                                let mut r = vec![mover.index() as u8];
+                                r.extend_from_slice(&(p.index() as u16).to_le_bytes());
+                                r.extend(graph.board(&state));
+                                child_records.push(r);
                             }
                         }
                     }
+                    _ => {}
                 }
+                child_records.sort_unstable();
+                child_records.dedup();
                 child.clone_from(&state);
                 child.play_unchecked(mv);
-                let key = graph.key(&child, &child_exempt);
+                let key = graph.key(&child, &child_records);
                 let hash = hasher.hash_one(&key);
                 let found = table
                     .find(hash, |&i| graph.keys[i as usize] == key)

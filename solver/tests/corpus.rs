@@ -11,8 +11,9 @@ use solver::scoring::{judge_position, Status};
 use solver::{FirstMover, NewStoneScope, Reading};
 use std::num::NonZeroU64;
 
-/// The reading a corpus file names: words such as `once-per-ko`, `defender-first`,
-/// `local-2`, `area`, `carried-over`, or `key=value` pairs as the CLI prints them.
+/// The reading a corpus file names: words such as `once-per-ko`, `j2003`, `katago`,
+/// `katago-v1`, `defender-first`, `local-2`, `area`, `carried-over`, the presets
+/// `j2003-local2` and `katago-preset`, or `key=value` pairs as the CLI prints them.
 fn parse_reading(name: &str) -> Result<Reading, String> {
     let mut r = Reading::default();
     for word in name.split([' ', ',', '+']).filter(|w| !w.is_empty()) {
@@ -22,6 +23,18 @@ fn parse_reading(name: &str) -> Result<Reading, String> {
             "default" | "strict" | "attacker" | "local-1" | "none" => {}
             "once-per-ko" | "once-per-player-per-ko" => {
                 r.ko.ko_pass = KoPassRule::OncePerPlayerPerKo
+            }
+            "j2003" => r.ko.ko_pass = KoPassRule::J2003,
+            "katago-v1" => r.ko.ko_pass = KoPassRule::KataGoV1,
+            "katago" => r.ko.ko_pass = KoPassRule::KataGo,
+            // The presets of the CLI, by their names.
+            "j2003-local2" => {
+                r.ko.ko_pass = KoPassRule::J2003;
+                r.new_stone = NewStoneScope::Local2;
+            }
+            "katago-preset" => {
+                r.ko.ko_pass = KoPassRule::KataGo;
+                r.new_stone = NewStoneScope::Area;
             }
             "defender" | "defender-first" => r.first = FirstMover::Defender,
             "local-2" => r.new_stone = NewStoneScope::Local2,
