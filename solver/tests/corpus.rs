@@ -67,6 +67,15 @@ const BEYOND_THE_LIMITS: &[(&str, &str, &str, u64)] = &[
          2 million nodes; the White group and the ko stone are decided within 200,000",
         300_000,
     ),
+    (
+        "25-ten-thousand-year-ko",
+        "B1",
+        "White's lone ko stone: after Black takes it, proving that White stands on B1 again for good \
+         (pass for the ko, retake and connect, or the pyramid-four nakade if Black connects first) \
+         is still open at 30 million nodes (4 minutes in release); White's three corner stones \
+         take about 864,000 nodes, so the cap is 1 million",
+        1_000_000,
+    ),
 ];
 
 /// Strings where the solver, under the reading named, contradicts the commentary and the
