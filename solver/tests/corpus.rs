@@ -76,6 +76,22 @@ const BEYOND_THE_LIMITS: &[(&str, &str, &str, u64)] = &[
          take about 864,000 nodes, so the cap is 1 million",
         1_000_000,
     ),
+    (
+        "27-triple-ko-with-an-eye",
+        "A5",
+        "the group with the eye in a triple ko: proving that Black can never finish the capture \
+         through three kos, each retake after a pass, is still open at 30 million nodes \
+         (12 minutes in release on a loaded machine); Black's strings take at most 242,000 \
+         nodes, so the cap is 300,000",
+        300_000,
+    ),
+    (
+        "27-triple-ko-with-an-eye",
+        "F4",
+        "White's lone ko stone in the triple ko: after Black takes it, White's lasting stone on F4 \
+         rests on the same race, still open at 30 million nodes",
+        300_000,
+    ),
 ];
 
 /// Strings where the solver, under the reading named, contradicts the commentary and the
