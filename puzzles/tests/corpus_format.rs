@@ -26,10 +26,7 @@ const REQUIRED_THEMES: &[&str] = &[
 
 /// Themes of spec section 2 that still lack a position (listed so the gap stays visible;
 /// move a theme to [`REQUIRED_THEMES`] when its position lands).
-const MISSING_THEMES: &[&str] = &[
-    "eternal life",
-    "two-stage ko with double-ko seki",
-];
+const MISSING_THEMES: &[&str] = &["eternal life", "two-stage ko with double-ko seki"];
 
 /// The target size of the corpus; the test checks the current floor.
 const TARGET_POSITIONS: usize = 30;
