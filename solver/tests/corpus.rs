@@ -75,10 +75,52 @@ const BEYOND_THE_LIMITS: &[(&str, &str, &str, u64)] = &[
     (
         "20-one-move-approach-ko",
         "E1",
-        "Black's eyeless group in the approach-ko fight: after White captures it, proving Black \
-         cannot rebuild in the hole (eleven stones and three empty points) costs more than \
-         2 million nodes; the White group and the ko stone are decided within 200,000",
+        "Black's eyeless group in the approach-ko fight: proved seki in 2,296,983 nodes \
+         (release, --max-nodes 10000000; White cannot fill D3, and after White A3 Black's ko \
+         capture at C1 puts the corner in atari); the White group and the ko stone are decided \
+         within 200,000, so the cap stays 300,000",
         300_000,
+    ),
+    (
+        "25-ten-thousand-year-ko",
+        "B1",
+        "White's lone ko stone: after Black takes it, proving that White stands on B1 again for good \
+         (pass for the ko, retake and connect, or the pyramid-four nakade if Black connects first) \
+         is still open at 30 million nodes (4 minutes in release); White's three corner stones \
+         take about 864,000 nodes, so the cap is 1 million",
+        1_000_000,
+    ),
+    (
+        "27-triple-ko-with-an-eye",
+        "A5",
+        "the group with the eye in a triple ko: proving that Black can never finish the capture \
+         through three kos, each retake after a pass, is still open at 30 million nodes \
+         (12 minutes in release on a loaded machine); Black's strings take at most 242,000 \
+         nodes, so the cap is 300,000",
+        300_000,
+    ),
+    (
+        "27-triple-ko-with-an-eye",
+        "F4",
+        "White's lone ko stone in the triple ko: after Black takes it, White's lasting stone on F4 \
+         rests on the same race, still open at 30 million nodes",
+        300_000,
+    ),
+    (
+        "31-approach-ko-with-double-ko-seki",
+        "A6",
+        "White's eyeless group of the approach ko: seki in 2,551,661 nodes (release, \
+         --max-nodes 3000000), as Black's group in 20; the cap of 500,000 keeps the test short \
+         and still decides the six other strings (the largest, White's ko stone D1, needs \
+         426,672)",
+        500_000,
+    ),
+    (
+        "31-approach-ko-with-double-ko-seki",
+        "F1",
+        "White's eyeless group of the double-ko seki: seki in 2,194,032 nodes (release, \
+         --max-nodes 3000000)",
+        500_000,
     ),
 ];
 
