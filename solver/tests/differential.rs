@@ -11,37 +11,20 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rules_core::benson::pass_alive;
 use rules_core::confirmation::{ConfirmationRules, InitialBan, KoPassRule};
-use rules_core::{Color, Move, Position, Size};
+use rules_core::{Color, Position};
 use solver::confirm::{DecidedBy, Life, Limits};
 use solver::reference::{RefVerdict, ReferenceError, ReferenceLimits, ReferenceSolver};
 use solver::scoring::judge_position;
 use solver::{FirstMover, NewStoneScope, Reading};
 use std::num::NonZeroU64;
 
-/// A random position reached by random legal play, with few empty points left.
-fn random_position(rng: &mut SmallRng) -> Option<Position> {
-    // The reference's graph grows with the whole board (hypothetical play may capture
-    // anything), so boards stay at 9 points or fewer.
-    let shapes = [(3, 3), (4, 2), (2, 4), (3, 2), (2, 3), (4, 2)];
-    let (w, h) = shapes[rng.random_range(0..shapes.len())];
-    let size = Size::new(w, h).ok()?;
-    let mut pos = Position::empty(size);
-    let max_empty = rng.random_range(2..=6);
-    for _ in 0..200 {
-        if pos.empty_points().len() <= max_empty {
-            break;
-        }
-        let moves = pos.legal_moves();
-        let plays: Vec<Move> = moves.into_iter().filter(|m| *m != Move::Pass).collect();
-        if plays.is_empty() {
-            return None;
-        }
-        let mv = plays[rng.random_range(0..plays.len())];
-        pos.play_mut(mv).ok()?;
-    }
-    let empties = pos.empty_points().len();
-    (empties <= 6 && empties < size.area()).then_some(pos)
-}
+mod common;
+use common::random_position;
+
+// The reference's graph grows with the whole board (hypothetical play may capture
+// anything), so boards stay at 9 points or fewer.
+/// The board shapes of the random positions.
+const SHAPES: &[(u32, u32)] = &[(3, 3), (4, 2), (2, 4), (3, 2), (2, 3), (4, 2)];
 
 /// The largest board judged under J2003's ko-pass.
 const J2003_MAX_AREA: usize = 6;
@@ -109,7 +92,7 @@ fn batch(seed: u64, wanted: usize) -> Tally {
     };
     let mut t = Tally::default();
     while t.positions < wanted {
-        let Some(pos) = random_position(&mut rng) else {
+        let Some(pos) = random_position(&mut rng, SHAPES, 2..=6, 200) else {
             continue;
         };
         let reading = reading_for(&mut rng, &pos);

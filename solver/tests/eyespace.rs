@@ -4,39 +4,19 @@
 //! positions where it does.
 
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rules_core::benson::pass_alive;
-use rules_core::{Move, Position, Size};
 use solver::confirm::{DecidedBy, Life, Limits};
 use solver::reference::{RefVerdict, ReferenceLimits, ReferenceSolver};
 use solver::scoring::judge_position;
 use solver::Reading;
 use std::num::NonZeroU64;
 
-/// A position reached by random legal play on a board of 10 to 12 points, with few empty
-/// points left.
-fn random_position(rng: &mut SmallRng) -> Option<Position> {
-    let shapes = [(4, 3), (3, 4), (5, 2), (2, 5), (6, 2), (2, 6)];
-    let (w, h) = shapes[rng.random_range(0..shapes.len())];
-    let size = Size::new(w, h).ok()?;
-    let mut pos = Position::empty(size);
-    let max_empty = rng.random_range(3..=5);
-    for _ in 0..300 {
-        if pos.empty_points().len() <= max_empty {
-            break;
-        }
-        let plays: Vec<Move> = pos
-            .legal_moves()
-            .into_iter()
-            .filter(|m| *m != Move::Pass)
-            .collect();
-        if plays.is_empty() {
-            return None;
-        }
-        pos.play_mut(plays[rng.random_range(0..plays.len())]).ok()?;
-    }
-    (pos.empty_points().len() <= 5).then_some(pos)
-}
+mod common;
+use common::random_position;
+
+/// The board shapes of the random positions.
+const SHAPES: &[(u32, u32)] = &[(4, 3), (3, 4), (5, 2), (2, 5), (6, 2), (2, 6)];
 
 #[test]
 fn every_string_the_rule_calls_dead_is_dead_for_the_reference() {
@@ -51,7 +31,7 @@ fn every_string_the_rule_calls_dead_is_dead_for_the_reference() {
     let (mut fired, mut checked, mut tries) = (0, 0, 0);
     while fired < 25 && tries < 40_000 {
         tries += 1;
-        let Some(pos) = random_position(&mut rng) else {
+        let Some(pos) = random_position(&mut rng, SHAPES, 3..=5, 300) else {
             continue;
         };
         // The rule needs a pass-alive wall with opponent stones inside: a cheap filter
