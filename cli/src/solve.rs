@@ -78,6 +78,10 @@ pub struct ProblemArgs {
     /// Most transposition-table entries per search table.
     #[arg(long, default_value_t = 1 << 20)]
     pub table_entries: usize,
+    /// Leave out the static eye-space bound (to measure what it saves; results are the
+    /// same).
+    #[arg(long, hide = true)]
+    pub no_eye_bound: bool,
 }
 
 /// Flags of `solve`.
@@ -131,6 +135,7 @@ pub fn limits(args: &ProblemArgs) -> Result<TsumegoLimits> {
         max_time: (args.max_time > 0.0).then(|| Duration::from_secs_f64(args.max_time)),
         table_entries: args.table_entries,
         plain_leaves: false,
+        no_eye_bound: args.no_eye_bound,
     })
 }
 

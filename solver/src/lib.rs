@@ -7,6 +7,7 @@
 pub mod completion;
 pub mod confirm;
 pub mod dfpn;
+pub mod eyespace;
 pub mod reading;
 pub mod reference;
 pub mod safety;
