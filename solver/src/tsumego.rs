@@ -994,9 +994,11 @@ impl TsumegoSolver {
         let mut classes: Vec<Option<Class>> = vec![None; first.len()];
         // Every move with a small cap first, then growing caps for those still open, so
         // that one hard move cannot starve the easy ones; the tables carry over.
-        let mut cap = 20_000u64;
+        let mut cap = Some(20_000u64);
         loop {
-            self.cap = Some(cap);
+            // No cap once the problem's nodes are spent: a move stopped then is unknown
+            // (with a cap it would count as open, and the rounds would never end).
+            self.cap = cap;
             let mut open = false;
             for (i, &mv) in first.iter().enumerate() {
                 if classes[i].is_some() {
@@ -1012,10 +1014,11 @@ impl TsumegoSolver {
             if !open {
                 break;
             }
-            cap = cap.saturating_mul(4);
-            if self.limits.max_nodes.is_some_and(|m| self.used >= m.get()) {
-                self.cap = None;
-            }
+            cap = if self.limits.max_nodes.is_some_and(|m| self.used >= m.get()) {
+                None
+            } else {
+                cap.map(|c| c.saturating_mul(4))
+            };
         }
         self.cap = None;
         let moves: Vec<MoveClass> = first
