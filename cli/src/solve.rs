@@ -69,6 +69,10 @@ pub struct ProblemArgs {
     /// stone (0 keeps the whole inside of the wall).
     #[arg(long, default_value_t = 3)]
     pub near: u32,
+    /// For an inferred region: also keep every point the file's solution tree plays
+    /// inside the wall (after the `--near` cut), so a small `--near` keeps the book's lines.
+    #[arg(long)]
+    pub tree_region: bool,
     /// Most search nodes per problem (0 for no limit).
     #[arg(long, default_value_t = 5_000_000)]
     pub max_nodes: u64,
@@ -78,6 +82,10 @@ pub struct ProblemArgs {
     /// Most transposition-table entries per search table.
     #[arg(long, default_value_t = 1 << 20)]
     pub table_entries: usize,
+    /// Leave out the static eye-space bound (to measure what it saves; results are the
+    /// same).
+    #[arg(long, hide = true)]
+    pub no_eye_bound: bool,
 }
 
 /// Flags of `solve`.
@@ -131,6 +139,7 @@ pub fn limits(args: &ProblemArgs) -> Result<TsumegoLimits> {
         max_time: (args.max_time > 0.0).then(|| Duration::from_secs_f64(args.max_time)),
         table_entries: args.table_entries,
         plain_leaves: false,
+        no_eye_bound: args.no_eye_bound,
     })
 }
 
@@ -189,7 +198,7 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
         position.set_to_move(c);
         to_play_source = "flag".into();
     }
-    let (region, region_inferred, region_source) = match (&args.region, problem.region) {
+    let (region, region_inferred, mut region_source) = match (&args.region, problem.region) {
         (Some(text), _) => (
             parse_points(text, &position, "--region")?,
             false,
@@ -252,8 +261,21 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
     let mut region = region;
     if region_inferred {
         region = inside_wall(&position, &region, attacker);
+        let walled = region;
         if args.near > 0 {
             region = near(&position, &region, !attacker, args.near);
+        }
+        if args.tree_region {
+            region_source.push_str(", plus the points the solution tree plays");
+            for line in &problem.lines {
+                for (_, mv) in &line.moves {
+                    if let Move::Play(p) = mv {
+                        if walled.contains(*p) {
+                            region.insert(*p);
+                        }
+                    }
+                }
+            }
         }
         let (p, f) = frame(&position, &region, attacker);
         position = p;

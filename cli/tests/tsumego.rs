@@ -157,3 +157,24 @@ fn bad_input_exits_2_naming_the_file() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--region"), "{}", stderr(&o));
 }
+
+#[test]
+fn tree_region_keeps_the_points_the_solution_tree_plays() {
+    // White's two stones in the corner behind a Black wall; the tree plays F1, four steps
+    // from White: `--near 1` cuts it out of the region, `--tree-region` puts it back.
+    let file = Scratch::new(
+        "tree-region.sgf",
+        b"(;SZ[9]AB[ag][bg][cg][dg][eg][fg][gg][gh][gi]AW[ah][bh]C[Black to play.](;B[fi]C[Correct]))",
+    );
+    let region_with = |extra: &[&str]| {
+        let mut args = vec!["solve", file.path(), "--format", "json", "--near", "1"];
+        args.extend_from_slice(extra);
+        let o = run(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
+        v["region"].as_array().expect("region").clone()
+    };
+    let f1 = serde_json::json!("F1");
+    assert!(!region_with(&[]).contains(&f1));
+    assert!(region_with(&["--tree-region"]).contains(&f1));
+}

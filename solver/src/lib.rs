@@ -13,6 +13,7 @@ pub mod reference;
 pub mod safety;
 pub mod scoring;
 pub mod tsumego;
+pub mod tsumego_eyespace;
 pub mod tsumego_reference;
 
 pub use reading::{FirstMover, NewStoneScope, Reading};

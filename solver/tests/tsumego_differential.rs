@@ -94,6 +94,7 @@ fn run(seeds: std::ops::Range<u64>, max_region: usize) -> (usize, usize) {
         max_time: None,
         table_entries: 1 << 18,
         plain_leaves: false,
+        no_eye_bound: false,
     };
     let (mut compared, mut classes_seen) = (0, [0usize; 4]);
     for seed in seeds {

@@ -48,6 +48,9 @@ struct Args {
     /// Start every leaf at 1/1 (to measure what the liberty-based initialisation saves).
     #[arg(long)]
     plain_leaves: bool,
+    /// Leave out the static eye-space bound (to measure what it saves).
+    #[arg(long)]
+    no_eye_bound: bool,
 }
 
 /// Published node counts of one problem: FTL with relevance zones, TSUMEGO EXPLORER.
@@ -250,6 +253,7 @@ fn main() -> ExitCode {
         max_time: (args.max_time > 0.0).then(|| Duration::from_secs_f64(args.max_time)),
         table_entries: 1 << 21,
         plain_leaves: args.plain_leaves,
+        no_eye_bound: args.no_eye_bound,
     };
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs)

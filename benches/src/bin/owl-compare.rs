@@ -148,6 +148,7 @@ fn main() -> ExitCode {
         max_time: Some(Duration::from_secs_f64(args.max_time)),
         table_entries: 1 << 20,
         plain_leaves: false,
+        no_eye_bound: false,
     };
     println!(
         "{:<28} {:>5} {:>8} {:>8} {:>8} {:>9} {:>9}",

@@ -1,0 +1,164 @@
+//! The eye-space bound against the exhaustive tsumego reference: on seeded random small
+//! problems, whenever [`hopeless`] calls the target dead, the reference must agree that
+//! the attacker captures it (capture-only) even when the defender is ko master: with the
+//! defender to move every first move fails, with the attacker to move some first move
+//! wins.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use rules_core::{Color, Point, PointSet, Position, Setup, Size};
+use solver::tsumego::{Class, KillRule, TargetRule, Tsumego};
+use solver::tsumego_eyespace::hopeless;
+use solver::tsumego_reference::reference_classes;
+
+/// A random problem whose region is a rectangle of the board, so that attacker strings
+/// on its border can touch the outside; the defender is dense inside, so that small eye
+/// spaces are common.
+fn random_problem(rng: &mut SmallRng) -> Option<Tsumego> {
+    let (w, h) = [(4, 4), (5, 4), (4, 5), (5, 3), (3, 5)][rng.random_range(0..5)];
+    let size = Size::new(w, h).ok()?;
+    let rw = rng.random_range(2..=w);
+    let rh = rng.random_range(1..=h.min(3) - 1);
+    let region: PointSet = size
+        .points()
+        .filter(|p| {
+            let (x, y) = p.coords();
+            x < rw && y < rh
+        })
+        .collect();
+    let black_inside = rng.random_bool(0.3);
+    let mut setup = Setup::new(size);
+    for p in size.points() {
+        let inside = region.contains(p);
+        let roll = rng.random_range(0..10);
+        // Inside: mostly White (the defender) with holes and, in some draws, Black stones;
+        // outside: Black walls with some empty points, so Black strings reach the outside.
+        let color = if inside {
+            match roll {
+                0..=6 => Some(Color::White),
+                7 if black_inside => Some(Color::Black),
+                _ => None,
+            }
+        } else {
+            match roll {
+                0..=6 => Some(Color::Black),
+                _ => None,
+            }
+        };
+        match color {
+            Some(Color::Black) => setup.black.insert(p),
+            Some(Color::White) => setup.white.insert(p),
+            None => false,
+        };
+    }
+    setup.to_move = if rng.random_bool(0.5) {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let position = Position::from_setup(&setup).ok()?;
+    let whites: Vec<Point> = region
+        .iter()
+        .filter(|&p| position.color_at(p) == Some(Color::White))
+        .collect();
+    if whites.is_empty() {
+        return None;
+    }
+    let t = whites[rng.random_range(0..whites.len())];
+    let mut target: PointSet = position.string_stones(t).collect();
+    let u = whites[rng.random_range(0..whites.len())];
+    let target_rule = if rng.random_bool(0.5) {
+        target = target.union(&position.string_stones(u).collect());
+        TargetRule::EveryStone
+    } else {
+        TargetRule::AnyStone
+    };
+    Some(Tsumego {
+        position,
+        attacker: Color::Black,
+        target,
+        region,
+        kill_rule: KillRule::CaptureOnly,
+        target_rule,
+    })
+}
+
+#[test]
+fn hopeless_areas_are_captured_by_the_reference() {
+    let (mut fired, mut defender_to_move) = (0, 0);
+    for seed in 0..1500u64 {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let Some(problem) = random_problem(&mut rng) else {
+            continue;
+        };
+        if !hopeless(
+            &problem.position,
+            &problem.target,
+            &problem.region,
+            problem.attacker,
+            problem.target_rule,
+        ) {
+            continue;
+        }
+        let Ok(classes) = reference_classes(&problem, 200_000) else {
+            continue;
+        };
+        fired += 1;
+        let pos = &problem.position;
+        if pos.to_move() == problem.attacker {
+            assert!(
+                classes.iter().any(|(_, c)| *c == Class::Win),
+                "seed {seed}: hopeless, but the attacker has no winning move\n{pos}\ntarget {:?} region {:?} {:?}",
+                problem.target,
+                problem.region,
+                problem.target_rule
+            );
+        } else {
+            defender_to_move += 1;
+            for (mv, c) in &classes {
+                assert_eq!(
+                    *c,
+                    Class::Fail,
+                    "seed {seed}: hopeless, but the defender's {mv} is {c}\n{pos}\ntarget {:?} region {:?} {:?}",
+                    problem.target,
+                    problem.region,
+                    problem.target_rule
+                );
+            }
+        }
+    }
+    eprintln!("hopeless areas checked: {fired} ({defender_to_move} with the defender to move)");
+    assert!(fired >= 40, "only {fired} hopeless areas drawn");
+    assert!(defender_to_move >= 15);
+}
+
+/// A straight three on the edge: hopeless with Black (the attacker) to move, which takes
+/// the middle point; not with White to move, who lives there (the reference says so too).
+#[test]
+fn straight_three_depends_on_who_moves() {
+    use rules_core::io::parse_diagram;
+    for (to_play, dead) in [("B", true), ("W", false)] {
+        let game = parse_diagram(&format!(
+            "# to-play {to_play}\n . . . . .\n X X X X X\n O O O O X\n . . . O X\n"
+        ))
+        .unwrap();
+        let pos = game.position;
+        let region: PointSet = pos.size().points().filter(|p| p.coords().1 < 2).collect();
+        let target: PointSet = pos.string_stones("A2".parse().unwrap()).collect();
+        let problem = Tsumego {
+            position: pos.clone(),
+            attacker: Color::Black,
+            target,
+            region,
+            kill_rule: KillRule::CaptureOnly,
+            target_rule: TargetRule::AnyStone,
+        };
+        assert_eq!(
+            hopeless(&pos, &target, &region, Color::Black, TargetRule::AnyStone),
+            dead
+        );
+        let classes = reference_classes(&problem, 200_000).unwrap();
+        let wins = classes.iter().any(|(_, c)| *c == Class::Win);
+        assert!(wins, "{to_play} to play has a winning move");
+    }
+}
