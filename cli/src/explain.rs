@@ -365,7 +365,9 @@ mod tests {
         );
         assert_eq!(j.strings.len(), e.len());
         assert_eq!(reason_at(&j, &e, "A1"), Reason::NewStone);
-        assert_eq!(reason_at(&j, &e, "A2"), Reason::Captured);
+        // White's two stones sit inside walls that stay pass-alive without their region,
+        // whose interior (B1) is one point: dead by the static rule, without search.
+        assert_eq!(reason_at(&j, &e, "A2"), Reason::NoRoomForTwoEyes);
     }
 
     /// A hand-made line through the edge ko of the `confirmation` module's example: Black
