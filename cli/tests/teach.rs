@@ -29,11 +29,15 @@ fn scratch_dir(name: &str) -> PathBuf {
 #[test]
 fn status_text_names_the_rule_of_each_string() {
     let out = ok_stdout(&["status", "puzzles/corpus/07-snapback.txt"]);
-    // Black A1 lives by the second clause of Art. 7-1 (snapback), White A2 B2 are captured.
+    // Black A1 lives by the second clause of Art. 7-1 (snapback); White A2 B2 are dead by
+    // the static rule (no room for two eyes inside Black's walls).
     assert!(
         out.contains("Black A1: alive") && out.contains("(Art. 7-1, second clause)"),
         "{out}"
     );
+    assert!(out.contains("has no room for two eyes of White"), "{out}");
+    // In the bent four White's stones are captured by search.
+    let out = ok_stdout(&["status", "puzzles/corpus/13-bent-four-in-the-corner.txt"]);
     assert!(
         out.contains("Black can capture these stones and White cannot then make a stone"),
         "{out}"
@@ -70,7 +74,7 @@ fn status_json_names_the_rule() {
         })
         .collect();
     assert!(rules.contains(&("A1", "new-stone")), "{rules:?}");
-    assert!(rules.contains(&("A2", "captured")), "{rules:?}");
+    assert!(rules.contains(&("A2", "no-room-for-two-eyes")), "{rules:?}");
     assert!(rules.contains(&("C1", "pass-alive")), "{rules:?}");
 }
 

@@ -308,17 +308,15 @@ pub fn pass_alive_for(position: &Position, color: Color) -> PassAliveSide {
 /// # Examples
 /// ```
 /// use rules_core::{benson, Color, Position, Setup, Size, PointSet};
-/// // 5x2:  . X . X O
-/// //       . X . X O
-/// // Black's chains have the vital regions A1-A2 and C1-C2 (each empty point is a
-/// // liberty of both chains): pass-alive, but not without A1-A2.
-/// let mut setup = Setup::new(Size::new(5, 2).unwrap());
-/// for p in ["B1", "B2", "D1", "D2"] { setup.black.insert(p.parse().unwrap()); }
-/// for p in ["E1", "E2"] { setup.white.insert(p.parse().unwrap()); }
+/// // 3x2:  . X .
+/// //       X X X
+/// // Black's chain has the vital regions A2 and C2: pass-alive, but not without A2.
+/// let mut setup = Setup::new(Size::new(3, 2).unwrap());
+/// for p in ["B2", "A1", "B1", "C1"] { setup.black.insert(p.parse().unwrap()); }
 /// let pos = Position::from_setup(&setup).unwrap();
-/// assert_eq!(benson::pass_alive_for(&pos, Color::Black).chains.len(), 2);
+/// assert_eq!(benson::pass_alive_for(&pos, Color::Black).chains.len(), 4);
 /// let mut a = PointSet::new();
-/// a.insert("A1".parse().unwrap());
+/// a.insert("A2".parse().unwrap());
 /// assert!(benson::pass_alive_excluding(&pos, Color::Black, &a).chains.is_empty());
 /// ```
 pub fn pass_alive_excluding(

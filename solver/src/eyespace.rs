@@ -222,20 +222,39 @@ mod tests {
     }
 
     #[test]
-    fn a_stone_in_a_small_eye_has_no_room() {
-        // White C4 sits in a two-point eye of a Black group with a second eye at A5.
+    fn stones_caught_in_a_snapback_have_no_room() {
+        // White A2 B2 inside Black's walls; the lone Black A1 is no wall, so the region is
+        // A1 A2 B1 B2 and its interior the one point A1.
         let r = room(
+            "
+            . X . X .
+            X X X X X
+            O O X . X
+            X . X X X",
+            "A2",
+        )
+        .expect("the rule applies");
+        assert_eq!(r.region.len(), 4);
+        assert_eq!(
+            r.interior.iter().collect::<Vec<_>>(),
+            vec!["A1".parse().unwrap()]
+        );
+    }
+
+    #[test]
+    fn a_stone_in_an_eye_the_walls_need_is_left_to_search() {
+        // White C4 sits in one of Black's two eyes: without that region Black is not
+        // pass-alive, so the rule does not apply (an enclosure search decides it).
+        assert!(room(
             "
             . X . . X
             X X O . X
             X X X X X
             O O O O O
             . O . O .",
-            "C4",
+            "C4"
         )
-        .expect("the rule applies");
-        assert_eq!(r.region.len(), 2);
-        assert!(r.interior.is_empty());
+        .is_none());
     }
 
     #[test]

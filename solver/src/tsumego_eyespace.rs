@@ -32,7 +32,7 @@ fn has_outside_liberty(pos: &Position, p: Point, region: &PointSet) -> bool {
 /// ```
 /// use rules_core::io::parse_diagram;
 /// use rules_core::{Color, PointSet};
-/// use solver::eyespace::hopeless;
+/// use solver::tsumego_eyespace::hopeless;
 /// use solver::tsumego::TargetRule;
 /// // White has a two-point eye inside Black's wall, which touches the open board (the
 /// // region is the bottom two rows): dead whoever moves.
@@ -162,7 +162,7 @@ pub fn hopeless(
 /// ```
 /// use rules_core::io::parse_diagram;
 /// use rules_core::{Color, PointSet};
-/// use solver::eyespace::eye_room;
+/// use solver::tsumego_eyespace::eye_room;
 /// let game = parse_diagram("
 ///  . . . . .
 ///  X X X X X
