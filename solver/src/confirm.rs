@@ -320,7 +320,12 @@ impl ConfirmationGame for CaptureGame {
         if never_capturable(pos, self.target) {
             return Ok(Evaluation::Failure);
         }
-        if no_permanent_stone_possible(pos, self.attacker, &PointSet::from_iter([self.target])) {
+        if no_permanent_stone_possible(
+            pos,
+            self.attacker,
+            &PointSet::from_iter([self.target]),
+            true,
+        ) {
             // The rule of `eyespace`: the attacker fills the region and takes the string.
             return Ok(Evaluation::Goal);
         }
@@ -380,7 +385,7 @@ impl ConfirmationGame for RecreateGame {
         budget: &mut Budget,
     ) -> Result<Evaluation, StopReason> {
         let pos = state.position();
-        if no_permanent_stone_possible(pos, !self.defender, &self.region) {
+        if no_permanent_stone_possible(pos, !self.defender, &self.region, false) {
             // The rule of `eyespace`: no stone of D on the region can ever be permanent.
             return Ok(Evaluation::Failure);
         }
@@ -451,7 +456,7 @@ impl ConfirmationGame for KillGame {
             return Ok(Evaluation::Failure);
         }
         let new_stone_points = self.target.union(&self.recreate.game().region);
-        if no_permanent_stone_possible(pos, self.attacker, &new_stone_points) {
+        if no_permanent_stone_possible(pos, self.attacker, &new_stone_points, true) {
             // The rule of `eyespace`: T is taken and no new stone on its points can last.
             return Ok(Evaluation::Goal);
         }

@@ -68,10 +68,17 @@ pub(crate) fn no_room_for_two_eyes(
 /// `points` (from this state, whoever moves, under every reading): each point holds a
 /// stone of the attacker's pass-alive chains, or lies in a region where the rule applies.
 /// Used by the searches as a terminal test.
+///
+/// With several regions this holds for an attacker that passes until the defender shows a
+/// stone there and then fills that one region: the defender's moves never take a pass-alive
+/// chain's status. An attacker that must first fill one region to capture a string and then
+/// keep the others (the kill search) passes `one_region`, so that no filling can cost
+/// another region its walls.
 pub(crate) fn no_permanent_stone_possible(
     position: &Position,
     attacker: Color,
     points: &PointSet,
+    one_region: bool,
 ) -> bool {
     // A cheap necessary condition first, without Benson: the walls are among the
     // attacker's stones, so the region of a point is at least its part free of attacker
@@ -110,16 +117,20 @@ pub(crate) fn no_permanent_stone_possible(
         return false;
     }
     let mut covered = pass_alive;
+    let mut regions = 0;
     for p in points.iter() {
         if covered.contains(p) {
             continue;
         }
         match no_room_around(position, attacker, p, &pass_alive) {
-            Some(room) => covered = covered.union(&room.region),
+            Some(room) => {
+                covered = covered.union(&room.region);
+                regions += 1;
+            }
             None => return false,
         }
     }
-    true
+    !one_region || regions <= 1
 }
 
 /// The rule for the region of `point` (not a stone of `pass_alive`, the attacker's
