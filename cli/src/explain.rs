@@ -258,16 +258,14 @@ pub fn lines_text(
         if e.line.steps.is_empty() {
             continue;
         }
-        let stones: Vec<String> = report
-            .judgement
-            .stones
-            .iter()
-            .map(|p| p.to_string())
-            .collect();
         let _ = writeln!(
             out,
             "\n{}",
-            lang.string_status(report.judgement.color, &stones.join(" "), report.status)
+            lang.string_status(
+                report.judgement.color,
+                &report.judgement.stones_text(),
+                report.status
+            )
         );
         for (i, step) in e.line.steps.iter().enumerate() {
             let note = lang.step_note(step.note);

@@ -288,10 +288,7 @@ impl Engine {
             .strings
             .iter()
             .filter(|s| s.status == wanted)
-            .map(|s| {
-                let stones: Vec<String> = s.judgement.stones.iter().map(Point::to_string).collect();
-                stones.join(" ")
-            })
+            .map(|s| s.judgement.stones_text())
             .collect();
         Reply::Success(lines.join("\n"))
     }

@@ -155,16 +155,10 @@ pub fn page(p: &Page) -> String {
         if e.line.steps.is_empty() {
             continue;
         }
-        let stones: Vec<String> = report
-            .judgement
-            .stones
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
         let title = format!(
             "{} {}: {}",
             lang.color(report.judgement.color),
-            stones.join(" "),
+            report.judgement.stones_text(),
             report.status
         );
         let steps: Vec<serde_json::Value> = e
@@ -222,12 +216,11 @@ pub fn page(p: &Page) -> String {
     );
     for (report, e) in p.judgement.strings.iter().zip(p.explained) {
         let j = &report.judgement;
-        let stones: Vec<String> = j.stones.iter().map(|s| s.to_string()).collect();
         let _ = write!(
             table,
             "<tr><td>{} {}</td><td class=\"{}\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             lang.color(j.color),
-            escape(&stones.join(" ")),
+            escape(&j.stones_text()),
             report.status,
             report.status,
             escape(&e.sentence),

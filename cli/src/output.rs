@@ -156,11 +156,10 @@ pub fn status_text(
     let _ = writeln!(out, "   {}\n", lang.board_legend());
     for (i, s) in judgement.strings.iter().enumerate() {
         let j = &s.judgement;
-        let stones: Vec<String> = j.stones.iter().map(|p| p.to_string()).collect();
         let _ = writeln!(
             out,
             "{}",
-            lang.string_line(j.color, &stones.join(" "), s.status, j.nodes)
+            lang.string_line(j.color, &j.stones_text(), s.status, j.nodes)
         );
         if !j.proof.is_empty() {
             let moves: Vec<String> = j
@@ -285,11 +284,10 @@ pub fn status_sgf(
     }
     let mut comment = format!("{}\n", lang.sgf_heading(&judgement.reading.to_string()));
     for (i, s) in judgement.strings.iter().enumerate() {
-        let stones: Vec<String> = s.judgement.stones.iter().map(|p| p.to_string()).collect();
         let _ = writeln!(
             comment,
             "{}. {}",
-            lang.string_status(s.judgement.color, &stones.join(" "), s.status),
+            lang.string_status(s.judgement.color, &s.judgement.stones_text(), s.status),
             reason_sentence(explained, i)
         );
     }
@@ -307,7 +305,6 @@ pub fn status_sgf(
         .filter(|(_, s)| !s.judgement.proof.is_empty())
     {
         let j = &s.judgement;
-        let stones: Vec<String> = j.stones.iter().map(|p| p.to_string()).collect();
         variations.push('(');
         for (i, m) in j.proof.iter().enumerate() {
             let (value, note) = match m.mv {
@@ -318,7 +315,7 @@ pub fn status_sgf(
             let _ = write!(variations, ";{}[{value}]", m.color.letter());
             let mut text = String::new();
             if i == 0 {
-                text.push_str(&lang.proof_heading(j.color, &stones.join(" "), s.status));
+                text.push_str(&lang.proof_heading(j.color, &j.stones_text(), s.status));
             }
             text.push_str(&note);
             if i + 1 == j.proof.len() {

@@ -128,6 +128,12 @@ impl StringJudgement {
         let moves: Vec<String> = self.proof.iter().map(PlayedMove::to_string).collect();
         moves.join(", ")
     }
+
+    /// The string's stones as text: `C1 C2 A3`.
+    pub fn stones_text(&self) -> String {
+        let stones: Vec<String> = self.stones.iter().map(Point::to_string).collect();
+        stones.join(" ")
+    }
 }
 
 /// The legal moves restricted to `allowed`, ordered: points in `focus` first, then their
@@ -411,6 +417,8 @@ impl ConfirmationGame for RecreateGame {
 pub(crate) struct KillGame {
     attacker: Color,
     target: PointSet,
+    /// The target's points and the region where a new stone of D may stand.
+    new_stone_points: PointSet,
     allowed: PointSet,
     guard: Option<Guard>,
     recreate: Dfpn<RecreateGame>,
@@ -455,8 +463,7 @@ impl ConfirmationGame for KillGame {
         if never_capturable(pos, any) {
             return Ok(Evaluation::Failure);
         }
-        let new_stone_points = self.target.union(&self.recreate.game().region);
-        if no_permanent_stone_possible(pos, self.attacker, &new_stone_points, true) {
+        if no_permanent_stone_possible(pos, self.attacker, &self.new_stone_points, true) {
             // The rule of `eyespace`: T is taken and no new stone on its points can last.
             return Ok(Evaluation::Goal);
         }
@@ -814,6 +821,7 @@ fn search(
         Ok(r) => r,
         Err(reason) => return Outcome::Unknown(reason),
     };
+    let new_stone_points = target.union(&region);
     let recreate = Dfpn::new(
         RecreateGame {
             defender,
@@ -829,6 +837,7 @@ fn search(
         KillGame {
             attacker,
             target: *target,
+            new_stone_points,
             allowed,
             guard,
             recreate,

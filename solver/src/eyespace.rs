@@ -42,15 +42,13 @@ use rules_core::benson::{pass_alive_excluding, pass_alive_for};
 use rules_core::confirmation::{ConfirmationMove, ConfirmationState};
 use rules_core::{Color, Point, PointSet, Position};
 
-/// Where the rule applies: the region, its interior and the walls.
+/// Where the rule applies: the region and its interior.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct NoRoom {
     /// The points around the string not held by the attacker's pass-alive chains.
     pub(crate) region: PointSet,
     /// The points of the region with no neighbour in the walls (at most two, neighbours).
     pub(crate) interior: PointSet,
-    /// The attacker's chains that stay pass-alive without the region.
-    pub(crate) walls: PointSet,
 }
 
 /// Applies the rule to the string through `stone`, whose opponent has the pass-alive
@@ -180,11 +178,7 @@ fn no_room_around(
         (Some(a), Some(b), None) => a.neighbours(size).any(|n| n == b),
         _ => false,
     };
-    room_for_one_eye.then_some(NoRoom {
-        region,
-        interior,
-        walls,
-    })
+    room_for_one_eye.then_some(NoRoom { region, interior })
 }
 
 /// A line that shows the rule at work: the attacker fills the string's liberties, those
