@@ -77,6 +77,16 @@ pub enum ScoreFormat {
     Json,
 }
 
+/// How much `score --format text` shows per game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ScoreDetail {
+    /// One line: result, score, recorded result, assumed moves.
+    Line,
+    /// The line, each assumed move with its reason, then the judged board with marks and
+    /// every string's verdict, proof line and rule (as `status`).
+    Board,
+}
+
 /// Flags of `score`.
 #[derive(Debug, Args)]
 pub struct ScoreArgs {
@@ -86,6 +96,9 @@ pub struct ScoreArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ScoreFormat::Text)]
     pub format: ScoreFormat,
+    /// How much the text shows per game [default: board for one game, line for several].
+    #[arg(long, value_enum)]
+    pub detail: Option<ScoreDetail>,
     /// Judge the positions as they stand, without completing dame and teire.
     #[arg(long)]
     pub strict: bool,

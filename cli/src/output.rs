@@ -447,41 +447,10 @@ mod tests {
     use super::*;
     use crate::config::{compared_readings, load_position};
     use crate::explain::{explain_position, lines_text};
+    use crate::sentences::stray_words;
     use solver::confirm::Limits;
     use solver::scoring::judge_position;
     use std::path::Path;
-
-    /// The text outside the marks (nested marks count as one).
-    fn unmarked(text: &str) -> String {
-        let mut depth = 0usize;
-        let mut out = String::new();
-        for c in text.chars() {
-            match c {
-                '⟦' => depth += 1,
-                '⟧' => depth = depth.saturating_sub(1),
-                _ if depth == 0 => out.push(c),
-                _ => out.push(' '),
-            }
-        }
-        out
-    }
-
-    /// The words of `text` that no module of sentences wrote.
-    fn stray_words(text: &str) -> Vec<String> {
-        let readings: Vec<&str> = compared_readings().iter().map(|(n, _)| *n).collect();
-        unmarked(text)
-            .split(|c: char| c.is_whitespace() || ",;:()[]".contains(c))
-            .filter(|w| w.chars().filter(|c| c.is_ascii_alphabetic()).count() >= 2)
-            .filter(|w| {
-                let point = w.len() <= 3
-                    && w.starts_with(|c: char| c.is_ascii_uppercase())
-                    && w[1..].chars().all(|c| c.is_ascii_digit());
-                let result = w.starts_with("B+") || w.starts_with("W+");
-                !(point || result || w.contains('=') || readings.contains(w))
-            })
-            .map(str::to_string)
-            .collect()
-    }
 
     fn render(corpus_file: &str) -> Vec<(String, String)> {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))

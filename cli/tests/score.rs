@@ -42,7 +42,7 @@ fn out(o: &Output) -> String {
 #[test]
 fn text_lists_the_assumed_moves_and_the_result() {
     let f = write("teire.txt", TEIRE);
-    let o = run(&[f.to_str().expect("utf-8")]);
+    let o = run(&[f.to_str().expect("utf-8"), "--detail", "line"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = out(&o);
     assert_eq!(text.lines().count(), 1, "{text}");
@@ -50,6 +50,61 @@ fn text_lists_the_assumed_moves_and_the_result() {
         text.contains(": B+1.5 (Black 5, White 3 + komi 0.5); assumed: W D2 dame, B C1 teire"),
         "{text}"
     );
+}
+
+#[test]
+fn one_game_shows_the_reasons_and_the_completed_board() {
+    let f = write("teire-board.txt", TEIRE);
+    let o = run(&[f.to_str().expect("utf-8")]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = out(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].ends_with("assumed: W D2 dame, B C1 teire"),
+        "{text}"
+    );
+    // Each assumed move with its reason, in order.
+    assert!(
+        lines[2].contains("1. White D2: fills a dame point"),
+        "{text}"
+    );
+    assert!(
+        lines[3].contains("2. Black C1: a reinforcement (teire)"),
+        "{text}"
+    );
+    // The completed board: C1 and D2 now stand, territory marked, no dame left.
+    let row = |n: &str| {
+        lines
+            .iter()
+            .find(|l| l.trim_start().starts_with(n))
+            .copied()
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        row("2 ").split_whitespace().collect::<String>(),
+        "2XXXOOOO2",
+        "{text}"
+    );
+    assert_eq!(
+        row("1 ").split_whitespace().collect::<String>(),
+        "1bXXXOwO1",
+        "{text}"
+    );
+    // Every string with its verdict and the rule's sentence, then the score.
+    assert!(text.contains("they are pass-alive (Benson)"), "{text}");
+    assert!(text.contains("Dame: 0"), "{text}");
+    assert!(text.trim_end().ends_with("-> B+1.5"), "{text}");
+
+    // Several games: one line each, unless --detail board asks for more.
+    let o = run(&[f.to_str().expect("utf-8"), f.to_str().expect("utf-8")]);
+    assert_eq!(out(&o).lines().count(), 2, "{}", out(&o));
+    let o = run(&[
+        f.to_str().expect("utf-8"),
+        f.to_str().expect("utf-8"),
+        "--detail",
+        "board",
+    ]);
+    assert_eq!(out(&o).matches("The completed position").count(), 2);
 }
 
 #[test]

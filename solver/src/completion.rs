@@ -153,8 +153,12 @@ pub struct ScoredGame {
     /// The moves the completion assumed, in order (empty in strict mode).
     pub assumed: Vec<AssumedMove>,
     /// The position that was judged last: the completed one, or the stopped one when the
-    /// completion could not start.
+    /// completion could not start or stopped on an undecided string.
     pub position: Position,
+    /// The last ko capture of that position (the Art. 7-2 ban its judgement started from).
+    pub last_ko_capture: Option<KoCapture>,
+    /// Whether `position` is the completed one (every assumed move played on it).
+    pub completed: bool,
     /// Its strict judgement.
     pub judgement: PositionJudgement,
     /// The result.
@@ -230,6 +234,8 @@ pub fn score_game(
         return ScoredGame {
             assumed: Vec::new(),
             position: position.clone(),
+            last_ko_capture,
+            completed: false,
             judgement: first,
             result,
         };
@@ -251,7 +257,9 @@ pub fn score_game(
         Err(open) => {
             return ScoredGame {
                 assumed: game.assumed,
-                position: game.position,
+                position: position.clone(),
+                last_ko_capture,
+                completed: false,
                 judgement: first,
                 result: GameResult::Unknown(Undecided::Strings(open)),
             }
@@ -260,7 +268,9 @@ pub fn score_game(
     if let Err(open) = game.run(&ctx) {
         return ScoredGame {
             assumed: game.assumed,
-            position: game.position,
+            position: position.clone(),
+            last_ko_capture,
+            completed: false,
             judgement: first,
             result: GameResult::Unknown(Undecided::Strings(open)),
         };
@@ -286,6 +296,8 @@ pub fn score_game(
     ScoredGame {
         assumed: game.assumed,
         position: game.position,
+        last_ko_capture: game.last_ko,
+        completed: true,
         judgement: last,
         result,
     }

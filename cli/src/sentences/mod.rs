@@ -8,6 +8,8 @@ use rules_core::confirmation::ConfirmationMove;
 use rules_core::{Color, Point};
 use solver::scoring::Status;
 
+mod score;
+
 /// What decided a string's status: the rule that the proof line, or the static check,
 /// exercised.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -504,6 +506,50 @@ impl Language {
         self.finish(format!(
             "{same} of {strings} strings have the same status under every reading."
         ))
+    }
+}
+
+#[cfg(test)]
+pub(crate) use marked_text::stray_words;
+
+/// Test only: finding the words that did not come from this module.
+#[cfg(test)]
+mod marked_text {
+    /// The text outside the marks (nested marks count as one).
+    fn unmarked(text: &str) -> String {
+        let mut depth = 0usize;
+        let mut out = String::new();
+        for c in text.chars() {
+            match c {
+                '⟦' => depth += 1,
+                '⟧' => depth = depth.saturating_sub(1),
+                _ if depth == 0 => out.push(c),
+                _ => out.push(' '),
+            }
+        }
+        out
+    }
+
+    /// The words of a text rendered in [`Language::Marked`](super::Language) that no method
+    /// of the sentences module wrote (points, numbers, results, `key=value` names and reading
+    /// names excepted).
+    pub(crate) fn stray_words(text: &str) -> Vec<String> {
+        let readings: Vec<&str> = crate::config::compared_readings()
+            .iter()
+            .map(|(n, _)| *n)
+            .collect();
+        unmarked(text)
+            .split(|c: char| c.is_whitespace() || ",;:()[]".contains(c))
+            .filter(|w| w.chars().filter(|c| c.is_ascii_alphabetic()).count() >= 2)
+            .filter(|w| {
+                let point = w.len() <= 3
+                    && w.starts_with(|c: char| c.is_ascii_uppercase())
+                    && w[1..].chars().all(|c| c.is_ascii_digit());
+                let result = w.starts_with("B+") || w.starts_with("W+");
+                !(point || result || w.contains('=') || readings.contains(w))
+            })
+            .map(str::to_string)
+            .collect()
     }
 }
 
