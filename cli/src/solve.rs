@@ -2,6 +2,7 @@
 //! solution tree as SGF. Also the problem set-up shared with `verify`: the file's data,
 //! then the inference of `solver::tsumego`, then the flags.
 
+use crate::sentences::Language;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use puzzles::problems::{self, Problem, ToPlayFrom};
@@ -513,7 +514,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             serde_json::to_writer(&mut out, &json)?;
             writeln!(out)?;
         }
-        SolveFormat::Text => write!(out, "{}", text(&prepared, &solution, ms))?,
+        SolveFormat::Text => write!(
+            out,
+            "{}",
+            text(&prepared, &solution, ms, Language::default())
+        )?,
         SolveFormat::Sgf => {
             let mut trees = Vec::new();
             for &mv in &solution.best {
@@ -533,8 +538,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The text report.
-pub fn text(prepared: &Prepared, solution: &Solution, ms: u64) -> String {
+/// The text report: how the problem was set up, the board with the target, the region and
+/// the best first move marked, the result with the sentence that says what it means, the
+/// line, and every first move's class.
+pub fn text(prepared: &Prepared, solution: &Solution, ms: u64, lang: Language) -> String {
     let t = &prepared.tsumego;
     let mut s = String::new();
     let src = |k: &str| {
@@ -547,59 +554,45 @@ pub fn text(prepared: &Prepared, solution: &Solution, ms: u64) -> String {
     };
     let _ = writeln!(
         s,
-        "{} to play ({}), goal: {}",
-        solution.to_play,
-        src("to_play"),
-        solution.goal
+        "{}",
+        lang.solve_heading(solution.to_play, &src("to_play"), solution.goal)
     );
-    let _ = writeln!(s, "Target: {} ({})", list(&t.target), src("target"));
-    let _ = writeln!(s, "Region: {} points ({})", t.region.len(), src("region"));
+    let _ = writeln!(s, "{}", lang.solve_target(&list(&t.target), &src("target")));
+    let _ = writeln!(s, "{}", lang.solve_region(t.region.len(), &src("region")));
     if !prepared.frame.is_empty() {
-        let _ = writeln!(
-            s,
-            "Frame: {} stones of {} added just outside the region",
-            prepared.frame.len(),
-            t.attacker
-        );
+        let _ = writeln!(s, "{}", lang.solve_frame(prepared.frame.len(), t.attacker));
     }
     let safe = t.safe_stones();
-    let _ = writeln!(
-        s,
-        "Safe (liberty outside the region): {}",
-        if safe.is_empty() {
-            "none".to_string()
-        } else {
-            list(&safe)
-        }
-    );
-    let _ = writeln!(
-        s,
-        "Kill rule: {}",
-        match t.kill_rule {
-            KillRule::CaptureForGood => "capture, and no permanent stone after it",
-            KillRule::CaptureOnly => "capture",
-        }
-    );
-    let best: Vec<String> = solution.best.iter().map(|m| m.to_string()).collect();
-    let _ = write!(s, "Result: {}", solution.class);
-    if let Class::Unknown(r) = solution.class {
-        let _ = write!(s, " ({r})");
-    }
-    if !best.is_empty() {
-        let _ = write!(s, "  best: {}", best.join(" "));
-    }
+    let safe = (!safe.is_empty()).then(|| list(&safe));
+    let _ = writeln!(s, "{}", lang.solve_safe(safe.as_deref()));
+    let _ = writeln!(s, "{}", lang.solve_kill_rule(t.kill_rule));
     let _ = writeln!(s);
+    s.push_str(&problem_board(prepared, solution.best.first().copied()));
+    let _ = writeln!(s, "   {}", lang.solve_legend());
+    let _ = writeln!(s);
+    let best: Vec<String> = solution.best.iter().map(|m| m.to_string()).collect();
+    let _ = writeln!(s, "{}", lang.solve_result(solution.class, &best.join(" ")));
+    let _ = writeln!(
+        s,
+        "  {}",
+        lang.solve_verdict(solution.to_play, solution.goal, solution.class, t.kill_rule)
+    );
     if !solution.pv.is_empty() {
-        let _ = writeln!(s, "Line: {}", pv_text(&solution.pv).join(", "));
+        let line: Vec<String> = solution
+            .pv
+            .iter()
+            .map(|&(c, m)| lang.tsumego_move(c, m))
+            .collect();
+        let _ = writeln!(s, "  {}", lang.solve_line(&line.join(", ")));
     }
     if !solution.moves.is_empty() {
-        let _ = writeln!(s, "First moves:");
+        let _ = writeln!(s, "{}", lang.solve_first_moves());
         let order = |c: Class| c.rank(solution.goal).map_or(0, |r| 4 - r as usize);
         let mut moves = solution.moves.clone();
         moves.sort_by_key(|m| order(m.class));
         let mut line = String::new();
         for m in &moves {
-            let item = format!("{} {}", m.mv, m.class);
+            let item = lang.move_class(m.mv, m.class);
             if line.len() + item.len() > 90 {
                 let _ = writeln!(s, "  {}", line.trim_end());
                 line.clear();
@@ -611,8 +604,56 @@ pub fn text(prepared: &Prepared, solution: &Solution, ms: u64) -> String {
             let _ = writeln!(s, "  {}", line.trim_end().trim_end_matches(','));
         }
     }
-    let _ = writeln!(s, "Nodes: {} ({} ms)", solution.nodes, ms);
+    let _ = writeln!(s, "{}", lang.solve_nodes(solution.nodes, ms));
     s
+}
+
+/// The part of the board around the region, with the target stones in lower case, empty
+/// region points as `+`, and the best first move as `1`.
+fn problem_board(prepared: &Prepared, first: Option<Move>) -> String {
+    let t = &prepared.tsumego;
+    let position = &t.position;
+    let size = position.size();
+    let shown: Vec<Point> = t.region.union(&t.target).iter().collect();
+    let (mut x0, mut y0, mut x1, mut y1) = (size.width(), size.height(), 0, 0);
+    for p in &shown {
+        let (x, y) = p.coords();
+        x0 = x0.min(x);
+        y0 = y0.min(y);
+        x1 = x1.max(x);
+        y1 = y1.max(y);
+    }
+    if shown.is_empty() {
+        (x0, y0, x1, y1) = (0, 0, size.width() - 1, size.height() - 1);
+    }
+    // One line of context beyond the region, where the board goes on.
+    let (x0, y0) = (x0.saturating_sub(1), y0.saturating_sub(1));
+    let (x1, y1) = (
+        (x1 + 1).min(size.width() - 1),
+        (y1 + 1).min(size.height() - 1),
+    );
+    let letters: String = (x0..=x1)
+        .map(|x| Point::new(x, 0).to_string().chars().next().unwrap_or('?'))
+        .flat_map(|c| [' ', c])
+        .collect();
+    let mut out = format!("   {letters}\n");
+    for y in (y0..=y1).rev() {
+        let _ = write!(out, "{:>2} ", y + 1);
+        for x in x0..=x1 {
+            let p = Point::new(x, y);
+            let c = match position.color_at(p) {
+                Some(c) if t.target.contains(p) => c.symbol().to_ascii_lowercase(),
+                Some(c) => c.symbol(),
+                None if first == Some(Move::Play(p)) => '1',
+                None if t.region.contains(p) => '+',
+                None => '.',
+            };
+            let _ = write!(out, " {c}");
+        }
+        let _ = writeln!(out, "  {}", y + 1);
+    }
+    let _ = writeln!(out, "   {letters}");
+    out
 }
 
 fn sgf_escape(text: &str) -> String {

@@ -10,8 +10,11 @@ fn solve_text_names_the_vital_point_and_every_first_move() {
     let o = run(&["solve", "examples/tsumego.sgf"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains("B to play (comment), goal: kill"), "{out}");
+    assert!(out.contains("Black to play (comment), goal: kill"), "{out}");
     assert!(out.contains("Result: win  best: B1"), "{out}");
+    // The board: target in lower case, region points, the vital point as 1.
+    assert!(out.contains(" 1  + 1 + o X  1"), "{out}");
+    assert!(out.contains("Black kills: whatever White answers, Black captures the target"));
     assert!(
         out.contains("B1 win,  A1 fail,  C1 fail,  pass fail"),
         "{out}"

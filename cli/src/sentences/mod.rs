@@ -9,6 +9,7 @@ use rules_core::{Color, Point};
 use solver::scoring::Status;
 
 mod score;
+mod solve;
 
 /// What decided a string's status: the rule that the proof line, or the static check,
 /// exercised.
