@@ -109,7 +109,7 @@ pub fn status_json(
 }
 
 /// The plain sentence that says which rule decided a string: the one of `explained` at the
-/// string's index (the sentences themselves live in `sentences.rs`).
+/// string's index (the sentences themselves live in `sentences/`).
 fn reason_sentence(explained: &[Explained], index: usize) -> &str {
     explained.get(index).map_or("", |e| e.sentence.as_str())
 }
@@ -440,7 +440,7 @@ pub fn comparison_text(judged: &[(&'static str, PositionJudgement)], lang: Langu
 
 #[cfg(test)]
 mod tests {
-    //! Every word of the explanations comes from `sentences.rs`: the reports are rendered in
+    //! Every word of the explanations comes from `sentences/`: the reports are rendered in
     //! the test language that wraps each of its texts in `⟦ ⟧`, the wrapped parts are cut
     //! out, and what is left may hold no word: only points, numbers, board symbols, the
     //! reading's `key=value` names and the names of the compared readings (flag values).
@@ -503,7 +503,7 @@ mod tests {
                 let stray = stray_words(&text);
                 assert!(
                     stray.is_empty(),
-                    "{file} {what}: words not from sentences.rs: {stray:?}\n{text}"
+                    "{file} {what}: words not from sentences/: {stray:?}\n{text}"
                 );
             }
         }

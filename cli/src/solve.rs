@@ -108,6 +108,33 @@ pub struct SolveArgs {
     pub setup: ProblemArgs,
 }
 
+/// How a part of a problem (the player to move, the target, the region) was found: the
+/// words are in `sentences/solve.rs`, the JSON's `inferred` gives them in English.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// The SGF property `PL`.
+    Pl,
+    /// A "Black/White to play" comment.
+    Comment,
+    /// The first move of the solution tree.
+    FirstMove,
+    /// Nothing said it: Black.
+    DefaultBlack,
+    /// The JSON problem's `turn_color`.
+    TurnColor,
+    /// A flag of the command line.
+    Flag,
+    /// The file (the JSON problem's region).
+    File,
+    /// The JSON problem's crucial stones.
+    CrucialStones,
+    /// Inferred: the defender's largest capturable string.
+    LargestCapturable,
+    /// Inferred: the bounding box of the stones, inside the wall, near the defender; with
+    /// `true`, plus the points the solution tree plays.
+    BoxNearDefender(bool),
+}
+
 /// A problem ready to solve, with what was inferred.
 #[derive(Debug, Clone)]
 pub struct Prepared {
@@ -115,8 +142,12 @@ pub struct Prepared {
     pub tsumego: Tsumego,
     /// Whether the ko master is fixed to the attacker (Cho JSON).
     pub attacker_ko_master: bool,
-    /// How each part was found: `to_play`, `target`, `region`.
-    pub sources: [(&'static str, String); 3],
+    /// How the player to move was found.
+    pub to_play_from: Found,
+    /// How the target was found.
+    pub target_from: Found,
+    /// How the region was found.
+    pub region_from: Found,
     /// The attacker stones added around an inferred region (a tsumego frame).
     pub frame: PointSet,
 }
@@ -184,33 +215,28 @@ fn list(set: &PointSet) -> String {
 /// Bad flags, or nothing to attack (every string safe) with no target given.
 pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
     let mut position = problem.position.clone();
-    let mut to_play_source = match problem.to_play_from {
-        ToPlayFrom::Pl => "PL",
-        ToPlayFrom::Comment => "comment",
-        ToPlayFrom::FirstMove => "first move of the tree",
-        ToPlayFrom::Default => "default (Black)",
-        ToPlayFrom::Json => "turn_color",
-    }
-    .to_string();
+    let mut to_play_from = match problem.to_play_from {
+        ToPlayFrom::Pl => Found::Pl,
+        ToPlayFrom::Comment => Found::Comment,
+        ToPlayFrom::FirstMove => Found::FirstMove,
+        ToPlayFrom::Default => Found::DefaultBlack,
+        ToPlayFrom::Json => Found::TurnColor,
+    };
     if let Some(c) = &args.to_play {
         let c: Color = c
             .parse()
             .map_err(|e| anyhow::anyhow!("--to-play {c}: {e}"))?;
         position.set_to_move(c);
-        to_play_source = "flag".into();
+        to_play_from = Found::Flag;
     }
-    let (region, region_inferred, mut region_source) = match (&args.region, problem.region) {
+    let (region, region_inferred, mut region_from) = match (&args.region, problem.region) {
         (Some(text), _) => (
             parse_points(text, &position, "--region")?,
             false,
-            "flag".to_string(),
+            Found::Flag,
         ),
-        (None, Some(r)) => (r, false, "file".to_string()),
-        (None, None) => (
-            infer_region(&position),
-            true,
-            "inferred: bounding box of the stones (stretched to near edges), inside the wall, near the defender".to_string(),
-        ),
+        (None, Some(r)) => (r, false, Found::File),
+        (None, None) => (infer_region(&position), true, Found::BoxNearDefender(false)),
     };
     let given_target = if let Some(text) = &args.target {
         let stones = parse_points(text, &position, "--target")?;
@@ -227,9 +253,9 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
             target = target.union(&position.string_stones(p).collect());
         }
         let owner = owner.context("--target: no stone given")?;
-        Some((target, !owner, "flag".to_string()))
+        Some((target, !owner, Found::Flag))
     } else if let (Some(t), Some(a)) = (problem.target, problem.attacker) {
-        Some((t, a, "file (crucial stones)".to_string()))
+        Some((t, a, Found::CrucialStones))
     } else {
         None
     };
@@ -267,7 +293,7 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
             region = near(&position, &region, !attacker, args.near);
         }
         if args.tree_region {
-            region_source.push_str(", plus the points the solution tree plays");
+            region_from = Found::BoxNearDefender(true);
             for line in &problem.lines {
                 for (_, mv) in &line.moves {
                     if let Move::Play(p) = mv {
@@ -282,7 +308,7 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
         position = p;
         framed = f;
     }
-    let (target, attacker, target_source) = match given_target {
+    let (target, attacker, target_from) = match given_target {
         Some(t) => t,
         None => {
             let t = infer_target(&position, &region, !attacker).with_context(|| {
@@ -294,11 +320,7 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
                     !attacker
                 )
             })?;
-            (
-                t,
-                attacker,
-                "inferred: the defender's largest capturable string".to_string(),
-            )
+            (t, attacker, Found::LargestCapturable)
         }
     };
     let mut attacker = attacker;
@@ -342,11 +364,9 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
             },
         },
         attacker_ko_master: problem.attacker_ko_master,
-        sources: [
-            ("to_play", to_play_source),
-            ("target", target_source),
-            ("region", region_source),
-        ],
+        to_play_from,
+        target_from,
+        region_from,
         frame: framed,
     })
 }
@@ -501,11 +521,14 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                 region: points_vec(&t.region),
                 safe: points_vec(&t.safe_stones()),
                 frame: points_vec(&prepared.frame),
-                inferred: prepared
-                    .sources
-                    .iter()
-                    .map(|(k, v)| (*k, v.clone()))
-                    .collect(),
+                inferred: [
+                    ("to_play", prepared.to_play_from),
+                    ("target", prepared.target_from),
+                    ("region", prepared.region_from),
+                ]
+                .into_iter()
+                .map(|(k, found)| (k, Language::English.found(found)))
+                .collect(),
                 reason: match solution.class {
                     Class::Unknown(r) => Some(r.to_string()),
                     _ => None,
@@ -544,21 +567,25 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
 pub fn text(prepared: &Prepared, solution: &Solution, ms: u64, lang: Language) -> String {
     let t = &prepared.tsumego;
     let mut s = String::new();
-    let src = |k: &str| {
-        prepared
-            .sources
-            .iter()
-            .find(|(n, _)| *n == k)
-            .map_or("", |(_, v)| v.as_str())
-            .to_string()
-    };
     let _ = writeln!(
         s,
         "{}",
-        lang.solve_heading(solution.to_play, &src("to_play"), solution.goal)
+        lang.solve_heading(
+            solution.to_play,
+            &lang.found(prepared.to_play_from),
+            solution.goal
+        )
     );
-    let _ = writeln!(s, "{}", lang.solve_target(&list(&t.target), &src("target")));
-    let _ = writeln!(s, "{}", lang.solve_region(t.region.len(), &src("region")));
+    let _ = writeln!(
+        s,
+        "{}",
+        lang.solve_target(&list(&t.target), &lang.found(prepared.target_from))
+    );
+    let _ = writeln!(
+        s,
+        "{}",
+        lang.solve_region(t.region.len(), &lang.found(prepared.region_from))
+    );
     if !prepared.frame.is_empty() {
         let _ = writeln!(s, "{}", lang.solve_frame(prepared.frame.len(), t.attacker));
     }
@@ -570,7 +597,7 @@ pub fn text(prepared: &Prepared, solution: &Solution, ms: u64, lang: Language) -
     s.push_str(&problem_board(prepared, solution.best.first().copied()));
     let _ = writeln!(s, "   {}", lang.solve_legend());
     let _ = writeln!(s);
-    let best: Vec<String> = solution.best.iter().map(|m| m.to_string()).collect();
+    let best: Vec<String> = solution.best.iter().map(|&m| lang.move_name(m)).collect();
     let _ = writeln!(s, "{}", lang.solve_result(solution.class, &best.join(" ")));
     let _ = writeln!(
         s,
@@ -758,4 +785,41 @@ pub fn sgf(prepared: &Prepared, solution: &Solution, trees: &[TreeNode]) -> Stri
     }
     s.push_str(")\n");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sentences::stray_words;
+    use clap::Parser;
+
+    /// The problem flags alone, parsed as the command line would.
+    #[derive(Parser)]
+    struct Flags {
+        #[command(flatten)]
+        setup: ProblemArgs,
+    }
+
+    #[test]
+    fn every_word_of_the_solve_report_comes_from_the_sentences_module() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/tsumego.sgf");
+        let flags = Flags::parse_from(["solve"]);
+        for game in 1..=3 {
+            let problem = load(&path, game).expect("the shipped problems");
+            let prepared = prepare(&problem, &flags.setup).expect("set up");
+            let mut solver = TsumegoSolver::new(
+                prepared.tsumego.clone(),
+                &limits(&flags.setup).expect("limits"),
+            );
+            let solution = solver.solve_all();
+            let text = text(&prepared, &solution, 1, Language::Marked);
+            assert!(text.contains('⟦'), "nothing marked:\n{text}");
+            // The board's rows are symbols and numbers only, never words.
+            let stray = stray_words(&text);
+            assert!(
+                stray.is_empty(),
+                "words not from sentences: {stray:?}\n{text}"
+            );
+        }
+    }
 }

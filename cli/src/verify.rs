@@ -11,6 +11,7 @@
 //! Exit code: 0 when every problem checked agrees, 1 when any is wrong, dual or unknown,
 //! 2 when a file or problem could not be read (the others are still checked).
 
+use crate::sentences::Language;
 use crate::solve::{limits, prepare, solve_root, ProblemArgs};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
@@ -19,6 +20,7 @@ use puzzles::problems::{self, Problem};
 use rayon::prelude::*;
 use rules_core::{Color, Move, Position};
 use serde::Serialize;
+use solver::dfpn::StopReason;
 use solver::tsumego::{Class, Goal, Solution, TsumegoLimits, TsumegoSolver};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -74,13 +76,97 @@ pub enum Verdict {
     Skipped,
 }
 
+/// Why a problem got its verdict, when the verdict alone does not say it. The words are in
+/// `sentences/verify.rs`; the JSON gives them in English.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// The file marks no answer.
+    NoAnswer,
+    /// The file or the problem could not be read or set up: the error, as it was reported.
+    Error(String),
+    /// A search limit stopped the check of the solution tree's lines.
+    CheckingLines(StopReason),
+    /// A line marked correct fails somewhere.
+    CorrectLineFails,
+    /// A line marked wrong still wins.
+    WrongLineWins,
+    /// The file says the answer is a ko; the solver wins without one.
+    KoInFileWinFound,
+    /// The file says every move fails; the solver finds this class.
+    FileSaysFail(Class),
+    /// A limit stopped the solver.
+    Undecided(StopReason),
+    /// A limit stopped the solver on this marked answer.
+    MoveUndecided(Move, StopReason),
+    /// A marked answer is not among the moves solved (outside the region, or illegal).
+    AnswerOutsideRegion(Move),
+    /// A marked answer is not best: its class.
+    AnswerIs(Move, Class),
+    /// A move marked wrong is best: its class.
+    WrongMoveIs(Move, Class),
+    /// Best moves the file does not mark.
+    AlsoBest(Vec<Move>),
+    /// This first move is undecided, so a second answer cannot be ruled out.
+    DualUndecided(Move),
+    /// The file says the player fails; the solver wins.
+    FileFailsSolverWins,
+    /// The file says the player wins; the solver fails.
+    FileWinsSolverFails,
+    /// The book's move is illegal.
+    BookIllegal(Move),
+    /// A limit stopped the check of the book's move.
+    BookUndecided(Move, StopReason),
+    /// The book's move wins, and so does the solver's other one.
+    BookWinsToo(Move, Move),
+    /// The book's move fails.
+    BookFails(Move),
+}
+
+/// A line of the solution tree that the check refutes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadLine {
+    /// A line marked correct, and the move of the player after which it fails.
+    CorrectFails {
+        /// The line's moves.
+        line: Vec<(Color, Move)>,
+        /// The player's move after which the player no longer wins.
+        after: (Color, Move),
+    },
+    /// A line marked wrong that still wins.
+    WrongWins {
+        /// The line's moves.
+        line: Vec<(Color, Move)>,
+    },
+}
+
+fn moves_json<S: serde::Serializer>(moves: &[Move], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(moves.iter().map(Move::to_string))
+}
+
+fn note_json<S: serde::Serializer>(note: &Option<Note>, s: S) -> Result<S::Ok, S::Error> {
+    match note {
+        Some(n) => s.serialize_some(&Language::English.verify_note(n)),
+        None => s.serialize_none(),
+    }
+}
+
+fn bad_lines_json<S: serde::Serializer>(lines: &[BadLine], s: S) -> Result<S::Ok, S::Error> {
+    let text: Vec<String> = lines
+        .iter()
+        .map(|b| Language::English.bad_line(b))
+        .collect();
+    s.collect_seq(text)
+}
+
 /// One problem's report (`verify --format json` line).
 #[derive(Debug, Serialize)]
 pub struct Report {
     file: String,
     problem: String,
-    expected: Vec<String>,
-    found: Vec<String>,
+    #[serde(serialize_with = "moves_json")]
+    expected: Vec<Move>,
+    #[serde(serialize_with = "moves_json")]
+    found: Vec<Move>,
     verdict: Verdict,
     nodes: u64,
     ms: u64,
@@ -88,10 +174,15 @@ pub struct Report {
     result: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pv: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    bad_lines: Vec<String>,
+    #[serde(skip)]
+    pv_moves: Vec<(Color, Move)>,
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "note_json")]
+    reason: Option<Note>,
+    #[serde(
+        skip_serializing_if = "Vec::is_empty",
+        serialize_with = "bad_lines_json"
+    )]
+    bad_lines: Vec<BadLine>,
     #[serde(skip)]
     bad_input: bool,
 }
@@ -113,11 +204,7 @@ struct Summary {
     skipped: usize,
 }
 
-fn moves_text(moves: &[Move]) -> Vec<String> {
-    moves.iter().map(|m| m.to_string()).collect()
-}
-
-fn skipped(file: &str, problem: &str, reason: String, bad_input: bool) -> Report {
+fn skipped(file: &str, problem: &str, reason: Note, bad_input: bool) -> Report {
     Report {
         file: file.to_string(),
         problem: problem.to_string(),
@@ -128,6 +215,7 @@ fn skipped(file: &str, problem: &str, reason: String, bad_input: bool) -> Report
         ms: 0,
         result: None,
         pv: Vec::new(),
+        pv_moves: Vec::new(),
         reason: Some(reason),
         bad_lines: Vec::new(),
         bad_input,
@@ -147,12 +235,12 @@ fn player_holds(
     Ok(got.rank(goal).unwrap_or(0) >= class.rank(goal).unwrap_or(3))
 }
 
-/// Checks the lines of the solution tree; returns the bad ones, described.
+/// Checks the lines of the solution tree; returns the bad ones.
 fn check_lines(
     solver: &mut TsumegoSolver,
     problem: &Problem,
     best: Class,
-) -> Result<Vec<String>, solver::dfpn::StopReason> {
+) -> Result<Vec<BadLine>, StopReason> {
     let start = solver.problem().position.clone();
     let region = solver.problem().region;
     let player = start.to_move();
@@ -160,7 +248,6 @@ fn check_lines(
     let mut bad = Vec::new();
     'lines: for line in &problem.lines {
         let mut pos = start.clone();
-        let text: Vec<String> = line.moves.iter().map(|(c, m)| format!("{c} {m}")).collect();
         let mut last_player_pos = None;
         for &(color, mv) in &line.moves {
             if let Move::Play(p) = mv {
@@ -178,10 +265,10 @@ fn check_lines(
             };
             if color == player {
                 if line.correct && !player_holds(solver, &pos, player, goal, best)? {
-                    bad.push(format!(
-                        "correct line {} fails after {color} {mv}",
-                        text.join(", ")
-                    ));
+                    bad.push(BadLine::CorrectFails {
+                        line: line.moves.clone(),
+                        after: (color, mv),
+                    });
                     continue 'lines;
                 }
                 last_player_pos = Some(pos.clone());
@@ -195,7 +282,9 @@ fn check_lines(
                 pos
             };
             if best.rank(goal).unwrap_or(0) > 0 && player_holds(solver, &end, player, goal, best)? {
-                bad.push(format!("wrong line {} still wins", text.join(", ")));
+                bad.push(BadLine::WrongWins {
+                    line: line.moves.clone(),
+                });
             }
         }
     }
@@ -206,11 +295,11 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
     let file = problem.file.display().to_string();
     let name = problem.name.clone();
     let Some(expected) = problem.expected.clone() else {
-        return skipped(&file, &name, "the file gives no answer".into(), false);
+        return skipped(&file, &name, Note::NoAnswer, false);
     };
     let prepared = match prepare(problem, &args.setup) {
         Ok(p) => p,
-        Err(e) => return skipped(&file, &name, format!("{e:#}"), false),
+        Err(e) => return skipped(&file, &name, Note::Error(format!("{e:#}")), false),
     };
     let start = Instant::now();
     let mut solver = TsumegoSolver::new(prepared.tsumego.clone(), limits);
@@ -241,26 +330,29 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
             Ok(bad) => bad_lines = bad,
             Err(r) => {
                 verdict = Verdict::Unknown;
-                reason = Some(format!("checking the lines: {r}"));
+                reason = Some(Note::CheckingLines(r));
             }
         }
-        if bad_lines.iter().any(|b| b.starts_with("correct")) {
+        if bad_lines
+            .iter()
+            .any(|b| matches!(b, BadLine::CorrectFails { .. }))
+        {
             verdict = Verdict::Wrong;
-            reason = Some("a correct line of the solution tree fails".into());
+            reason = Some(Note::CorrectLineFails);
         } else if !bad_lines.is_empty() {
             // A line marked wrong that still wins is a second solution deeper in the tree.
             verdict = Verdict::Dual;
-            reason = Some("a line marked wrong still wins".into());
+            reason = Some(Note::WrongLineWins);
         }
     }
     if expected.says_ko && solution.class == Class::Win && verdict == Verdict::Agree {
-        reason = Some("the file says ko; the solver wins without one".into());
+        reason = Some(Note::KoInFileWinFound);
     }
     Report {
         file,
         problem: name,
-        expected: moves_text(&expected.correct),
-        found: moves_text(&found),
+        expected: expected.correct.clone(),
+        found,
         verdict,
         nodes: solver.nodes(),
         ms: start.elapsed().as_millis() as u64,
@@ -270,6 +362,7 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
             .iter()
             .map(|(c, m)| format!("{c} {m}"))
             .collect(),
+        pv_moves: solution.pv.clone(),
         reason,
         bad_lines,
         bad_input: false,
@@ -277,11 +370,7 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
 }
 
 /// The verdict when every first move was classified.
-fn full_verdict(
-    solution: &Solution,
-    correct: &[Move],
-    wrong: &[Move],
-) -> (Verdict, Option<String>) {
+fn full_verdict(solution: &Solution, correct: &[Move], wrong: &[Move]) -> (Verdict, Option<Note>) {
     let goal = solution.goal;
     let class_of = |mv: Move| solution.moves.iter().find(|m| m.mv == mv).map(|m| m.class);
     let best_rank = solution
@@ -294,13 +383,8 @@ fn full_verdict(
         // The file says the player to move fails.
         return match solution.class {
             Class::Fail => (Verdict::Agree, None),
-            Class::Unknown(r) => (Verdict::Unknown, Some(r.to_string())),
-            c => (
-                Verdict::Wrong,
-                Some(format!(
-                    "the file says every move fails; the solver finds {c}"
-                )),
-            ),
+            Class::Unknown(r) => (Verdict::Unknown, Some(Note::Undecided(r))),
+            c => (Verdict::Wrong, Some(Note::FileSaysFail(c))),
         };
     }
     for &mv in correct {
@@ -308,55 +392,40 @@ fn full_verdict(
             None => {
                 // The region (inferred or given) leaves the answer out: the solver cannot
                 // judge this problem as set up.
-                return (
-                    Verdict::Skipped,
-                    Some(format!(
-                        "marked answer {mv} is outside the region or illegal; give --region"
-                    )),
-                );
+                return (Verdict::Skipped, Some(Note::AnswerOutsideRegion(mv)));
             }
             Some(Class::Unknown(r)) => {
-                return (Verdict::Unknown, Some(format!("{mv}: {r}")));
+                return (Verdict::Unknown, Some(Note::MoveUndecided(mv, r)));
             }
             Some(c) if c.rank(goal) < Some(best_rank) || best_rank == 0 => {
-                return (Verdict::Wrong, Some(format!("marked answer {mv} is {c}")));
+                return (Verdict::Wrong, Some(Note::AnswerIs(mv, c)));
             }
             Some(_) => {}
         }
     }
-    if let Some(&mv) = wrong
-        .iter()
-        .find(|&&mv| class_of(mv).and_then(|c| c.rank(goal)) == Some(best_rank))
-    {
-        return (
-            Verdict::Wrong,
-            Some(format!(
-                "marked wrong move {mv} is {}",
-                class_of(mv).map_or("?", |c| c.name())
-            )),
-        );
+    let wrong_best = wrong.iter().find_map(|&mv| {
+        class_of(mv)
+            .filter(|c| c.rank(goal) == Some(best_rank))
+            .map(|c| (mv, c))
+    });
+    if let Some((mv, c)) = wrong_best {
+        return (Verdict::Wrong, Some(Note::WrongMoveIs(mv, c)));
     }
-    let extra: Vec<String> = solution
+    let extra: Vec<Move> = solution
         .best
         .iter()
         .filter(|m| !correct.contains(m))
-        .map(|m| m.to_string())
+        .copied()
         .collect();
     if !extra.is_empty() {
-        return (
-            Verdict::Dual,
-            Some(format!("also best: {}", extra.join(" "))),
-        );
+        return (Verdict::Dual, Some(Note::AlsoBest(extra)));
     }
     if let Some(m) = solution
         .moves
         .iter()
         .find(|m| matches!(m.class, Class::Unknown(_)))
     {
-        return (
-            Verdict::Unknown,
-            Some(format!("{} undecided: a dual cannot be ruled out", m.mv)),
-        );
+        return (Verdict::Unknown, Some(Note::DualUndecided(m.mv)));
     }
     (Verdict::Agree, None)
 }
@@ -367,22 +436,16 @@ fn root_verdict(
     solution: &Solution,
     correct: &[Move],
     player_wins: bool,
-) -> (Verdict, Option<String>) {
+) -> (Verdict, Option<Note>) {
     let wins = match solution.class {
-        Class::Unknown(r) => return (Verdict::Unknown, Some(r.to_string())),
+        Class::Unknown(r) => return (Verdict::Unknown, Some(Note::Undecided(r))),
         Class::Win | Class::Ko => true,
         _ => false,
     };
     match (wins, player_wins) {
         (false, false) => (Verdict::Agree, None),
-        (true, false) => (
-            Verdict::Wrong,
-            Some("the file says the player fails; the solver wins".into()),
-        ),
-        (false, true) => (
-            Verdict::Wrong,
-            Some("the file says the player wins; the solver fails".into()),
-        ),
+        (true, false) => (Verdict::Wrong, Some(Note::FileFailsSolverWins)),
+        (false, true) => (Verdict::Wrong, Some(Note::FileWinsSolverFails)),
         (true, true) => {
             if solution.best.iter().any(|m| correct.contains(m)) {
                 return (Verdict::Agree, None);
@@ -394,17 +457,17 @@ fn root_verdict(
                 return (Verdict::Dual, None);
             };
             let Ok(child) = problem.position.play(book) else {
-                return (Verdict::Wrong, Some(format!("{book} is illegal")));
+                return (Verdict::Wrong, Some(Note::BookIllegal(book)));
             };
             let master = problem.attacker;
             let r = solver.kills(&child, master);
             match r {
-                Err(r) => (Verdict::Unknown, Some(format!("{book}: {r}"))),
+                Err(r) => (Verdict::Unknown, Some(Note::BookUndecided(book, r))),
                 Ok(kills) if kills == (player == problem.attacker) => (
                     Verdict::Dual,
-                    Some(format!("{book} wins, and so does {}", solution.best[0])),
+                    Some(Note::BookWinsToo(book, solution.best[0])),
                 ),
-                Ok(_) => (Verdict::Wrong, Some(format!("{book} fails"))),
+                Ok(_) => (Verdict::Wrong, Some(Note::BookFails(book))),
             }
         }
     }
@@ -448,7 +511,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
             .map(|item| {
                 let r = match item {
                     Ok(p) => check(p, &args, &limits),
-                    Err((file, e)) => skipped(file, "", e.clone(), true),
+                    Err((file, e)) => skipped(file, "", Note::Error(e.clone()), true),
                 };
                 bar.inc(1);
                 r
@@ -478,46 +541,21 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
             writeln!(out)?;
         }
         VerifyFormat::Text => {
+            let lang = Language::default();
             for r in &reports {
-                let name = if r.problem.is_empty() || r.file.ends_with(&r.problem) {
-                    r.file.clone()
-                } else {
-                    format!("{} {}", r.file, r.problem)
-                };
-                let verdict = serde_json::to_value(r.verdict)?;
-                let verdict = verdict.as_str().unwrap_or("?");
-                write!(out, "{verdict:<8} {name}")?;
-                if r.verdict != Verdict::Skipped {
-                    write!(
-                        out,
-                        "  expected {}  found {}  ({} nodes, {} ms)",
-                        list_or_none(&r.expected),
-                        list_or_none(&r.found),
-                        r.nodes,
-                        r.ms
-                    )?;
-                }
-                writeln!(out)?;
-                if let Some(reason) = &r.reason {
-                    writeln!(out, "         {reason}")?;
-                }
-                for b in &r.bad_lines {
-                    writeln!(out, "         {b}")?;
-                }
-                if matches!(r.verdict, Verdict::Wrong | Verdict::Dual) && !r.pv.is_empty() {
-                    writeln!(out, "         solver's line: {}", r.pv.join(", "))?;
-                }
+                write!(out, "{}", report_text(r, lang))?;
             }
-            writeln!(
-                out,
-                "{} problems: {} agree, {} wrong, {} dual, {} unknown, {} skipped",
+            let summary = lang.verify_summary(
                 reports.len(),
-                count(Verdict::Agree),
-                count(Verdict::Wrong),
-                count(Verdict::Dual),
-                count(Verdict::Unknown),
-                count(Verdict::Skipped)
-            )?;
+                [
+                    count(Verdict::Agree),
+                    count(Verdict::Wrong),
+                    count(Verdict::Dual),
+                    count(Verdict::Unknown),
+                    count(Verdict::Skipped),
+                ],
+            );
+            writeln!(out, "{summary}")?;
         }
     }
     out.flush()?;
@@ -534,10 +572,77 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     Ok(ExitCode::from(code))
 }
 
-fn list_or_none(v: &[String]) -> String {
-    if v.is_empty() {
-        "-".to_string()
+/// One problem in the text report: the verdict, the answers, the note, the refuted lines and
+/// the solver's line under a disagreement.
+fn report_text(r: &Report, lang: Language) -> String {
+    let name = if r.problem.is_empty() || r.file.ends_with(&r.problem) {
+        r.file.clone()
     } else {
-        v.join(" ")
+        format!("{} {}", r.file, r.problem)
+    };
+    let mut out = format!("{:<8} {name}", lang.verdict(r.verdict));
+    if r.verdict != Verdict::Skipped {
+        out.push_str("  ");
+        out.push_str(&lang.verify_counts(&r.expected, &r.found, r.nodes, r.ms));
+    }
+    out.push('\n');
+    if let Some(note) = &r.reason {
+        out.push_str(&format!("         {}\n", lang.verify_note(note)));
+    }
+    for b in &r.bad_lines {
+        out.push_str(&format!("         {}\n", lang.bad_line(b)));
+    }
+    if matches!(r.verdict, Verdict::Wrong | Verdict::Dual) && !r.pv_moves.is_empty() {
+        let line: Vec<String> = r
+            .pv_moves
+            .iter()
+            .map(|&(c, m)| lang.tsumego_move(c, m))
+            .collect();
+        out.push_str(&format!(
+            "         {}\n",
+            lang.solvers_line(&line.join(", "))
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sentences::stray_words;
+    use clap::Parser;
+
+    /// The verify flags alone, parsed as the command line would.
+    #[derive(Parser)]
+    struct Flags {
+        #[command(flatten)]
+        verify: VerifyArgs,
+    }
+
+    #[test]
+    fn every_word_of_the_verify_report_comes_from_the_sentences_module() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/tsumego.sgf");
+        let flags = Flags::parse_from(["verify", path.to_str().expect("utf-8")]);
+        let limits = limits(&flags.verify.setup).expect("limits");
+        let problems = problems::load_file(&path).expect("the shipped problems");
+        let mut notes = 0;
+        for problem in problems {
+            let problem = problem.expect("a problem");
+            let report = check(&problem, &flags.verify, &limits);
+            notes += usize::from(report.reason.is_some());
+            let text = report_text(&report, Language::Marked)
+                .replace(&report.file, "")
+                .replace(&report.problem, "");
+            assert!(text.contains('⟦'), "nothing marked:\n{text}");
+            let stray = stray_words(&text);
+            assert!(
+                stray.is_empty(),
+                "words not from sentences: {stray:?}\n{text}"
+            );
+        }
+        // The shipped problems agree, are wrong and are dual: two of them carry a note.
+        assert_eq!(notes, 2);
+        let summary = Language::Marked.verify_summary(3, [1, 1, 1, 0, 0]);
+        assert!(stray_words(&summary).is_empty(), "{summary}");
     }
 }

@@ -10,6 +10,7 @@ use solver::scoring::Status;
 
 mod score;
 mod solve;
+mod verify;
 
 /// What decided a string's status: the rule that the proof line, or the static check,
 /// exercised.

@@ -1,6 +1,7 @@
 //! The sentences of `shikatsu solve` (and the solver's verdicts that `verify` repeats).
 
 use super::Language;
+use crate::solve::Found;
 use rules_core::{Color, Move};
 use solver::dfpn::StopReason;
 use solver::tsumego::{Class, Goal, KillRule};
@@ -17,6 +18,30 @@ impl Language {
     /// A result class's name (`win`, `ko`, `seki`, `fail`, `unknown`).
     pub fn class(self, class: Class) -> &'static str {
         self.finish_static(class.name())
+    }
+
+    /// How a part of the problem was found.
+    pub fn found(self, found: Found) -> String {
+        self.finish(
+            match found {
+                Found::Pl => "PL",
+                Found::Comment => "comment",
+                Found::FirstMove => "first move of the tree",
+                Found::DefaultBlack => "default (Black)",
+                Found::TurnColor => "turn_color",
+                Found::Flag => "flag",
+                Found::File => "file",
+                Found::CrucialStones => "file (crucial stones)",
+                Found::LargestCapturable => "inferred: the defender's largest capturable string",
+                Found::BoxNearDefender(false) => {
+                    "inferred: bounding box of the stones (stretched to near edges), inside the wall, near the defender"
+                }
+                Found::BoxNearDefender(true) => {
+                    "inferred: bounding box of the stones (stretched to near edges), inside the wall, near the defender, plus the points the solution tree plays"
+                }
+            }
+            .to_string(),
+        )
     }
 
     /// The first line: who plays, how that was found, and the goal.

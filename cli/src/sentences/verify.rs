@@ -1,0 +1,146 @@
+//! The sentences of `shikatsu verify`.
+
+use super::Language;
+use crate::verify::{BadLine, Note, Verdict};
+use rules_core::{Color, Move};
+
+impl Language {
+    /// A verdict's word (`agree`, `wrong`, `dual`, `unknown`, `skipped`).
+    pub fn verdict(self, verdict: Verdict) -> &'static str {
+        self.finish_static(match verdict {
+            Verdict::Agree => "agree",
+            Verdict::Wrong => "wrong",
+            Verdict::Dual => "dual",
+            Verdict::Unknown => "unknown",
+            Verdict::Skipped => "skipped",
+        })
+    }
+
+    /// The answers of the file and of the solver, and the effort.
+    pub fn verify_counts(self, expected: &[Move], found: &[Move], nodes: u64, ms: u64) -> String {
+        let list = |v: &[Move]| {
+            if v.is_empty() {
+                self.finish("none".to_string())
+            } else {
+                let names: Vec<String> = v.iter().map(|&m| self.move_name(m)).collect();
+                names.join(" ")
+            }
+        };
+        format!(
+            "{} {}  {} {}  ({})",
+            self.finish("expected".to_string()),
+            list(expected),
+            self.finish("found".to_string()),
+            list(found),
+            self.finish(format!("{nodes} nodes, {ms} ms"))
+        )
+    }
+
+    /// Why a problem got its verdict.
+    pub fn verify_note(self, note: &Note) -> String {
+        let moves = |v: &[Move]| {
+            v.iter()
+                .map(|m| self.move_name(*m))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let english = Language::English;
+        let text = match note {
+            // An error is reported as it was raised, not as a sentence of this module.
+            Note::Error(e) => return e.clone(),
+            Note::NoAnswer => "the file gives no answer".to_string(),
+            Note::CheckingLines(r) => {
+                format!("checking the lines: {}", english.stop_reason(*r))
+            }
+            Note::CorrectLineFails => "a correct line of the solution tree fails".to_string(),
+            Note::WrongLineWins => "a line marked wrong still wins".to_string(),
+            Note::KoInFileWinFound => "the file says ko; the solver wins without one".to_string(),
+            Note::FileSaysFail(c) => format!(
+                "the file says every move fails; the solver finds {}",
+                english.class(*c)
+            ),
+            Note::Undecided(r) => english.stop_reason(*r).to_string(),
+            Note::MoveUndecided(m, r) => {
+                format!("{}: {}", english.move_name(*m), english.stop_reason(*r))
+            }
+            Note::AnswerOutsideRegion(m) => format!(
+                "marked answer {} is outside the region or illegal; give --region",
+                english.move_name(*m)
+            ),
+            Note::AnswerIs(m, c) => format!(
+                "marked answer {} is {}",
+                english.move_name(*m),
+                english.class(*c)
+            ),
+            Note::WrongMoveIs(m, c) => format!(
+                "marked wrong move {} is {}",
+                english.move_name(*m),
+                english.class(*c)
+            ),
+            Note::AlsoBest(v) => format!("also best: {}", moves(v)),
+            Note::DualUndecided(m) => format!(
+                "{} undecided: a dual cannot be ruled out",
+                english.move_name(*m)
+            ),
+            Note::FileFailsSolverWins => {
+                "the file says the player fails; the solver wins".to_string()
+            }
+            Note::FileWinsSolverFails => {
+                "the file says the player wins; the solver fails".to_string()
+            }
+            Note::BookIllegal(m) => format!("{} is illegal", english.move_name(*m)),
+            Note::BookUndecided(m, r) => {
+                format!("{}: {}", english.move_name(*m), english.stop_reason(*r))
+            }
+            Note::BookWinsToo(book, other) => format!(
+                "{} wins, and so does {}",
+                english.move_name(*book),
+                english.move_name(*other)
+            ),
+            Note::BookFails(m) => format!("{} fails", english.move_name(*m)),
+        };
+        self.finish(text)
+    }
+
+    /// A refuted line of the solution tree.
+    pub fn bad_line(self, bad: &BadLine) -> String {
+        let english = Language::English;
+        let line = |moves: &[(Color, Move)]| {
+            moves
+                .iter()
+                .map(|&(c, m)| english.tsumego_move(c, m))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        self.finish(match bad {
+            BadLine::CorrectFails { line: l, after } => format!(
+                "correct line {} fails after {}",
+                line(l),
+                english.tsumego_move(after.0, after.1)
+            ),
+            BadLine::WrongWins { line: l } => format!("wrong line {} still wins", line(l)),
+        })
+    }
+
+    /// The solver's line under a disagreement.
+    pub fn solvers_line(self, line: &str) -> String {
+        format!("{}: {line}", self.finish("solver's line".to_string()))
+    }
+
+    /// The last line of the text report: the counts per verdict (agree, wrong, dual,
+    /// unknown, skipped).
+    pub fn verify_summary(self, problems: usize, counts: [usize; 5]) -> String {
+        let [agree, wrong, dual, unknown, skipped] = counts;
+        self.finish(format!(
+            "{problems} problems: {agree} agree, {wrong} wrong, {dual} dual, {unknown} unknown, {skipped} skipped"
+        ))
+    }
+
+    /// A first move on its own: a point, or the pass.
+    pub fn move_name(self, mv: Move) -> String {
+        match mv {
+            Move::Play(p) => p.to_string(),
+            Move::Pass => self.finish("pass".to_string()),
+        }
+    }
+}
