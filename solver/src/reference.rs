@@ -335,7 +335,9 @@ impl Graph {
 
         // The last parent rebuilt, kept so that its children (consecutive ids) are rebuilt
         // with one move each.
-        let mut cached: Option<(u32, ConfirmationState)> = None;
+        let mut cached_id: Option<u32> = None;
+        let mut cached = root_states[0].clone();
+        let mut path = Vec::new();
         // Scratch states reused with `clone_from`, which copies only the cells this board
         // size uses.
         let mut state = root_states[0].clone();
@@ -345,10 +347,11 @@ impl Graph {
             match parent[id] {
                 (u32::MAX, _) => state.clone_from(&root_states[id]),
                 (p, mv) => {
-                    if cached.as_ref().is_none_or(|(c, _)| *c != p) {
-                        cached = Some((p, rebuild(&parent, &root_states, p as usize)));
+                    if cached_id != Some(p) {
+                        rebuild(&parent, &root_states, p as usize, &mut path, &mut cached);
+                        cached_id = Some(p);
                     }
-                    state.clone_from(&cached.as_ref().expect("just cached").1);
+                    state.clone_from(&cached);
                     state.play_unchecked(decode_move(mv));
                 }
             };
@@ -488,18 +491,24 @@ impl Graph {
 }
 
 /// Rebuilds state `id` by replaying its moves from its root.
-fn rebuild(parent: &[(u32, u32)], roots: &[ConfirmationState], id: usize) -> ConfirmationState {
-    let mut moves = Vec::new();
+fn rebuild(
+    parent: &[(u32, u32)],
+    roots: &[ConfirmationState],
+    id: usize,
+    moves: &mut Vec<u32>,
+    out: &mut ConfirmationState,
+) {
+    moves.clear();
     let mut cur = id;
     while parent[cur].0 != u32::MAX {
         moves.push(parent[cur].1);
         cur = parent[cur].0 as usize;
     }
-    let mut state = roots[cur].clone();
+    // `clone_from` copies only the cells of this board size, not the whole 15 KB state.
+    out.clone_from(&roots[cur]);
     for &mv in moves.iter().rev() {
-        state.play_unchecked(decode_move(mv));
+        out.play_unchecked(decode_move(mv));
     }
-    state
 }
 
 /// The exhaustive reference solver for one stopped position and one reading.
