@@ -11,6 +11,7 @@ use solver::tsumego::{
     frame, infer_attacker, infer_region, infer_target, inside_wall, near, Class, KillRule,
     Solution, TargetRule, TreeNode, Tsumego, TsumegoLimits, TsumegoSolver,
 };
+use solver::tsumego_region::{enclosure, EnclosureRule};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::num::NonZeroU64;
@@ -36,6 +37,17 @@ pub enum GoalArg {
     Kill,
     /// The player to move makes the target live.
     Live,
+}
+
+/// How an inferred region is found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RegionRule {
+    /// The area the attacker's wall (gaps closed) and the edge enclose around the
+    /// defender, within a margin of the stones (`solver::tsumego_region`).
+    Enclosure,
+    /// The stones' bounding box inside the wall, cut to `--near` steps of the defender
+    /// (the rule before session 4, kept to compare).
+    Box,
 }
 
 /// The kill rule flag.
@@ -65,10 +77,13 @@ pub struct ProblemArgs {
     /// When the attacker has killed.
     #[arg(long, value_enum, default_value_t = KillRuleArg::CaptureForGood)]
     pub kill_rule: KillRuleArg,
+    /// How an inferred region is found.
+    #[arg(long, value_enum, default_value_t = RegionRule::Enclosure)]
+    pub region_rule: RegionRule,
     /// For an inferred region: keep only the points within this many steps of a defender
-    /// stone (0 keeps the whole inside of the wall).
-    #[arg(long, default_value_t = 3)]
-    pub near: u32,
+    /// stone (0 keeps all; default 3 with `--region-rule box`, 0 with `enclosure`).
+    #[arg(long)]
+    pub near: Option<u32>,
     /// For an inferred region: also keep every point the file's solution tree plays
     /// inside the wall (after the `--near` cut), so a small `--near` keeps the book's lines.
     #[arg(long)]
@@ -208,7 +223,11 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
         (None, None) => (
             infer_region(&position),
             true,
-            "inferred: bounding box of the stones (stretched to near edges), inside the wall, near the defender".to_string(),
+            match args.region_rule {
+                RegionRule::Box => "inferred: bounding box of the stones (stretched to near edges), inside the wall, near the defender",
+                RegionRule::Enclosure => "inferred: enclosed by the attacker's wall (gaps closed) and the edge, within a line of the stones, with weak wall strings",
+            }
+            .to_string(),
         ),
     };
     let given_target = if let Some(text) = &args.target {
@@ -260,10 +279,24 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
     let mut framed = PointSet::new();
     let mut region = region;
     if region_inferred {
-        region = inside_wall(&position, &region, attacker);
-        let walled = region;
-        if args.near > 0 {
-            region = near(&position, &region, !attacker, args.near);
+        // The points the solution tree may add (`--tree-region`): inside the wall for the
+        // box rule; in the stones' box for the enclosure, whose wall is only inferred.
+        let (near_steps, walled) = match args.region_rule {
+            RegionRule::Box => {
+                region = inside_wall(&position, &region, attacker);
+                (args.near.unwrap_or(3), region)
+            }
+            RegionRule::Enclosure => {
+                let boxed = region;
+                let r = enclosure(&position, attacker, EnclosureRule::default());
+                if !r.is_empty() {
+                    region = r;
+                }
+                (args.near.unwrap_or(0), boxed)
+            }
+        };
+        if near_steps > 0 {
+            region = near(&position, &region, !attacker, near_steps);
         }
         if args.tree_region {
             region_source.push_str(", plus the points the solution tree plays");
