@@ -8,10 +8,10 @@ use puzzles::problems::{self, Problem, ToPlayFrom};
 use rules_core::{Color, Move, Point, PointSet, Position};
 use serde::Serialize;
 use solver::tsumego::{
-    frame, infer_attacker, infer_region, infer_target, inside_wall, near, Class, KillRule,
-    Solution, TargetRule, TreeNode, Tsumego, TsumegoLimits, TsumegoSolver,
+    frame, infer_attacker, infer_group, infer_region, infer_target, inside_wall, near, Class,
+    KillRule, Solution, TargetRule, TreeNode, Tsumego, TsumegoLimits, TsumegoSolver,
 };
-use solver::tsumego_region::{enclosure, EnclosureRule};
+use solver::tsumego_region::{enclosure, frame_wall, EnclosureRule};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::num::NonZeroU64;
@@ -50,6 +50,16 @@ pub enum RegionRule {
     Box,
 }
 
+/// How an inferred target is chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TargetInference {
+    /// The defender's largest capturable string; taking any of its stones kills.
+    Largest,
+    /// Every capturable defender string in the region; the attacker must take them all
+    /// (the group lives if any part of it does).
+    Group,
+}
+
 /// The kill rule flag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum KillRuleArg {
@@ -77,9 +87,16 @@ pub struct ProblemArgs {
     /// When the attacker has killed.
     #[arg(long, value_enum, default_value_t = KillRuleArg::CaptureForGood)]
     pub kill_rule: KillRuleArg,
+    /// How an inferred target is chosen.
+    #[arg(long, value_enum, default_value_t = TargetInference::Largest)]
+    pub target_inference: TargetInference,
     /// How an inferred region is found.
     #[arg(long, value_enum, default_value_t = RegionRule::Enclosure)]
     pub region_rule: RegionRule,
+    /// With `--region-rule enclosure`: frame only the points within this many steps of an
+    /// attacker stone (the rest is open board the defender may reach).
+    #[arg(long, default_value_t = EnclosureRule::default().frame_reach)]
+    pub frame_reach: u32,
     /// For an inferred region: keep only the points within this many steps of a defender
     /// stone (0 keeps all; default 3 with `--region-rule box`, 0 with `enclosure`).
     #[arg(long)]
@@ -310,14 +327,18 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
                 }
             }
         }
-        let (p, f) = frame(&position, &region, attacker);
+        let (p, f) = match args.region_rule {
+            RegionRule::Box => frame(&position, &region, attacker),
+            RegionRule::Enclosure => frame_wall(&position, &region, attacker, args.frame_reach),
+        };
         position = p;
         framed = f;
     }
+    let mut group_target = false;
     let (target, attacker, target_source) = match given_target {
         Some(t) => t,
         None => {
-            let t = infer_target(&position, &region, !attacker).with_context(|| {
+            let no_target = || {
                 format!(
                     "{}: {}: the defender ({}) has no capturable string in the region; give \
                      --target",
@@ -325,12 +346,27 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
                     problem.name,
                     !attacker
                 )
-            })?;
-            (
-                t,
-                attacker,
-                "inferred: the defender's largest capturable string".to_string(),
-            )
+            };
+            match args.target_inference {
+                TargetInference::Largest => (
+                    infer_target(&position, &region, !attacker).with_context(no_target)?,
+                    attacker,
+                    "inferred: the defender's largest capturable string".to_string(),
+                ),
+                TargetInference::Group => {
+                    group_target = true;
+                    let t = infer_group(&position, &region, !attacker);
+                    if t.is_empty() {
+                        bail!(no_target());
+                    }
+                    (
+                        t,
+                        attacker,
+                        "inferred: every capturable string of the defender (all to be taken)"
+                            .to_string(),
+                    )
+                }
+            }
         }
     };
     let mut attacker = attacker;
@@ -367,7 +403,7 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
             },
             // The crucial stones of a Cho problem are all to be taken; an inferred or
             // given target is taken by any stone.
-            target_rule: if problem.target.is_some() && args.target.is_none() {
+            target_rule: if group_target || (problem.target.is_some() && args.target.is_none()) {
                 TargetRule::EveryStone
             } else {
                 TargetRule::AnyStone

@@ -11,8 +11,8 @@
 //! 2. **Gaps** in the wall are closed: an empty point is a *gap* when an attacker stone
 //!    is next to it and another attacker stone closes the opposite side (one or two
 //!    points away along the row or column, or one away and one across, as in a knight's
-//!    move), or the board edge does and the stone next to it belongs to a string of two
-//!    stones or more (the leak along the first line past the end of a wall).
+//!    move), or the board edge does and the stone next to it belongs to a string with
+//!    more than `weak` liberties (the leak along the first line past the end of a wall).
 //! 3. **Open side**: a flood from the box's borders that face the open board, through
 //!    empty points that are not gaps and not next to a defender stone (so the defender's
 //!    liberties stay in the fight, except on the border itself: a defender string that
@@ -40,11 +40,17 @@ pub struct EnclosureRule {
     pub margin: u32,
     /// Most liberties of an attacker string that still counts as part of the fight.
     pub weak: usize,
+    /// Most steps from an attacker stone to a point of the frame ([`frame_wall`]).
+    pub frame_reach: u32,
 }
 
 impl Default for EnclosureRule {
     fn default() -> EnclosureRule {
-        EnclosureRule { margin: 1, weak: 3 }
+        EnclosureRule {
+            margin: 1,
+            weak: 3,
+            frame_reach: 2,
+        }
     }
 }
 
@@ -108,11 +114,11 @@ fn bounds(pos: &Position, margin: u32) -> (PointSet, PointSet) {
 }
 
 /// Whether the empty point `p` lies in a gap of `attacker`'s wall: attacker stones on
-/// two opposite sides close by (see the module documentation), or a wall string of two
-/// stones or more on one side and the board edge on the other (the leak along the first
-/// line past the end of a wall; a lone stone there is more often a placement or a hane
-/// inside the defender's space).
-fn is_gap(pos: &Position, p: Point, attacker: Color) -> bool {
+/// two opposite sides close by (see the module documentation), or a wall string with
+/// more than `weak` liberties on one side and the board edge on the other (the leak along
+/// the first line past the end of a wall; a weak string there is more often a stone
+/// inside the defender's space, whose first-line points are eye space).
+fn is_gap(pos: &Position, p: Point, attacker: Color, weak: usize) -> bool {
     let size = pos.size();
     let (x, y) = p.coords();
     let point = |dx: i32, dy: i32| -> Option<Point> {
@@ -137,7 +143,7 @@ fn is_gap(pos: &Position, p: Point, attacker: Color) -> bool {
         let Some(near) = point(dx, dy).filter(|&q| pos.color_at(q) == Some(attacker)) else {
             return false;
         };
-        side(-dx, -dy, px, py) || (point(-dx, -dy).is_none() && pos.string_size(near) >= 2)
+        side(-dx, -dy, px, py) || (point(-dx, -dy).is_none() && pos.liberty_count(near) > weak)
     };
     closed(1, 0, 0, 1) || closed(-1, 0, 0, 1) || closed(0, 1, 1, 0) || closed(0, -1, 1, 0)
 }
@@ -179,7 +185,7 @@ pub fn enclosure(pos: &Position, attacker: Color, rule: EnclosureRule) -> PointS
     let mut outside = PointSet::new();
     let mut stack: Vec<Point> = open
         .iter()
-        .filter(|&p| pos.is_empty_point(p) && !is_gap(pos, p, attacker))
+        .filter(|&p| pos.is_empty_point(p) && !is_gap(pos, p, attacker, rule.weak))
         .collect();
     for &p in &stack {
         outside.insert(p);
@@ -189,7 +195,7 @@ pub fn enclosure(pos: &Position, attacker: Color, rule: EnclosureRule) -> PointS
             if bounds.contains(n)
                 && pos.is_empty_point(n)
                 && !outside.contains(n)
-                && !is_gap(pos, n, attacker)
+                && !is_gap(pos, n, attacker, rule.weak)
                 && !n
                     .neighbours(size)
                     .any(|m| pos.color_at(m) == Some(defender))
@@ -207,7 +213,7 @@ pub fn enclosure(pos: &Position, attacker: Color, rule: EnclosureRule) -> PointS
         .collect();
     let mut stack: Vec<Point> = region.iter().collect();
     while let Some(p) = stack.pop() {
-        if pos.is_empty_point(p) && is_gap(pos, p, attacker) {
+        if pos.is_empty_point(p) && is_gap(pos, p, attacker, rule.weak) {
             continue;
         }
         for n in p.neighbours(size) {
@@ -239,6 +245,76 @@ pub fn enclosure(pos: &Position, attacker: Color, rule: EnclosureRule) -> PointS
         }
     }
     region.union(&extra)
+}
+
+/// Closes an enclosed region with a frame of `attacker` stones on the empty points just
+/// outside it, like [`crate::tsumego::frame`], but only where the attacker's wall is
+/// (an attacker stone within `reach` steps): where the region borders open board far from
+/// any attacker stone, the defender may run out, and a defender string that reaches
+/// there stays safe, as it is in the problem. Returns the framed position and the
+/// frame's points.
+///
+/// ```
+/// use rules_core::io::parse_diagram;
+/// use rules_core::{Color, PointSet};
+/// use solver::tsumego_region::frame_wall;
+/// let game = parse_diagram("
+///  . . . . . . .
+///  . . . . . . .
+///  . . . . . . .
+///  . . . . . . .
+///  . . X . . . .
+///  O . X . . . .
+///  O . X . . . .").unwrap();
+/// let region: PointSet = ["A1", "B1", "A2", "B2", "A3", "B3"]
+///     .iter().map(|p| p.parse().unwrap()).collect();
+/// let (_, frame) = frame_wall(&game.position, &region, Color::Black, 2);
+/// // B4 (next to C3) is framed; A4, next to White's A3, and far A-file points are not.
+/// assert!(frame.contains("B4".parse().unwrap()));
+/// assert!(!frame.contains("A4".parse().unwrap()));
+/// ```
+pub fn frame_wall(
+    pos: &Position,
+    region: &PointSet,
+    attacker: Color,
+    reach: u32,
+) -> (Position, PointSet) {
+    let size = pos.size();
+    let near_wall = |p: Point| {
+        let (x, y) = p.coords();
+        size.points().any(|q| {
+            let (qx, qy) = q.coords();
+            x.abs_diff(qx) + y.abs_diff(qy) <= reach && pos.color_at(q) == Some(attacker)
+        })
+    };
+    let mut setup = pos.to_setup();
+    let mut points = PointSet::new();
+    for p in size.points() {
+        if region.contains(p)
+            || !pos.is_empty_point(p)
+            || !p.neighbours(size).any(|n| region.contains(n))
+            || p.neighbours(size)
+                .any(|n| pos.color_at(n) == Some(!attacker))
+            || !near_wall(p)
+        {
+            continue;
+        }
+        let stones = match attacker {
+            Color::Black => &mut setup.black,
+            Color::White => &mut setup.white,
+        };
+        stones.insert(p);
+        if Position::from_setup(&setup).is_ok() {
+            points.insert(p);
+        } else {
+            match attacker {
+                Color::Black => setup.black.remove(p),
+                Color::White => setup.white.remove(p),
+            };
+        }
+    }
+    let framed = Position::from_setup(&setup).unwrap_or_else(|_| pos.clone());
+    (framed, points)
 }
 
 #[cfg(test)]
