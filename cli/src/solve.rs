@@ -94,9 +94,10 @@ pub struct ProblemArgs {
     #[arg(long, value_enum, default_value_t = RegionRule::Enclosure)]
     pub region_rule: RegionRule,
     /// With `--region-rule enclosure`: frame only the points within this many steps of an
-    /// attacker stone (the rest is open board the defender may reach).
-    #[arg(long, default_value_t = EnclosureRule::default().frame_reach)]
-    pub frame_reach: u32,
+    /// attacker stone (the rest is open board the defender may reach); by default every
+    /// point next to the region that is not next to a defender stone.
+    #[arg(long)]
+    pub frame_reach: Option<u32>,
     /// For an inferred region: keep only the points within this many steps of a defender
     /// stone (0 keeps all; default 3 with `--region-rule box`, 0 with `enclosure`).
     #[arg(long)]
@@ -329,7 +330,12 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
         }
         let (p, f) = match args.region_rule {
             RegionRule::Box => frame(&position, &region, attacker),
-            RegionRule::Enclosure => frame_wall(&position, &region, attacker, args.frame_reach),
+            RegionRule::Enclosure => frame_wall(
+                &position,
+                &region,
+                attacker,
+                args.frame_reach.or(EnclosureRule::default().frame_reach),
+            ),
         };
         position = p;
         framed = f;
