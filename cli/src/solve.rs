@@ -9,9 +9,10 @@ use puzzles::problems::{self, Problem, ToPlayFrom};
 use rules_core::{Color, Move, Point, PointSet, Position};
 use serde::Serialize;
 use solver::tsumego::{
-    frame, infer_attacker, infer_region, infer_target, inside_wall, near, Class, KillRule,
-    Solution, TargetRule, TreeNode, Tsumego, TsumegoLimits, TsumegoSolver,
+    frame, infer_attacker, infer_group, infer_region, infer_target, inside_wall, near, Class,
+    KillRule, Solution, TargetRule, TreeNode, Tsumego, TsumegoLimits, TsumegoSolver,
 };
+use solver::tsumego_region::{enclosure, frame_wall, EnclosureRule};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::num::NonZeroU64;
@@ -37,6 +38,27 @@ pub enum GoalArg {
     Kill,
     /// The player to move makes the target live.
     Live,
+}
+
+/// How an inferred region is found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RegionRule {
+    /// The area the attacker's wall (gaps closed) and the edge enclose around the
+    /// defender, within a margin of the stones (`solver::tsumego_region`).
+    Enclosure,
+    /// The stones' bounding box inside the wall, cut to `--near` steps of the defender
+    /// (the rule before session 4, kept to compare).
+    Box,
+}
+
+/// How an inferred target is chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TargetInference {
+    /// The defender's largest capturable string; taking any of its stones kills.
+    Largest,
+    /// Every capturable defender string in the region; the attacker must take them all
+    /// (the group lives if any part of it does).
+    Group,
 }
 
 /// The kill rule flag.
@@ -66,10 +88,21 @@ pub struct ProblemArgs {
     /// When the attacker has killed.
     #[arg(long, value_enum, default_value_t = KillRuleArg::CaptureForGood)]
     pub kill_rule: KillRuleArg,
+    /// How an inferred target is chosen.
+    #[arg(long, value_enum, default_value_t = TargetInference::Largest)]
+    pub target_inference: TargetInference,
+    /// How an inferred region is found.
+    #[arg(long, value_enum, default_value_t = RegionRule::Enclosure)]
+    pub region_rule: RegionRule,
+    /// With `--region-rule enclosure`: frame only the points within this many steps of an
+    /// attacker stone (the rest is open board the defender may reach); by default every
+    /// point next to the region that is not next to a defender stone.
+    #[arg(long)]
+    pub frame_reach: Option<u32>,
     /// For an inferred region: keep only the points within this many steps of a defender
-    /// stone (0 keeps the whole inside of the wall).
-    #[arg(long, default_value_t = 3)]
-    pub near: u32,
+    /// stone (0 keeps all; default 3 with `--region-rule box`, 0 with `enclosure`).
+    #[arg(long)]
+    pub near: Option<u32>,
     /// For an inferred region: also keep every point the file's solution tree plays
     /// inside the wall (after the `--near` cut), so a small `--near` keeps the book's lines.
     #[arg(long)]
@@ -130,9 +163,14 @@ pub enum Found {
     CrucialStones,
     /// Inferred: the defender's largest capturable string.
     LargestCapturable,
+    /// Inferred: every capturable string of the defender, all to be taken.
+    EveryCapturable,
     /// Inferred: the bounding box of the stones, inside the wall, near the defender; with
     /// `true`, plus the points the solution tree plays.
     BoxNearDefender(bool),
+    /// Inferred: enclosed by the attacker's wall (gaps closed) and the edge; with `true`,
+    /// plus the points the solution tree plays.
+    Enclosure(bool),
 }
 
 /// A problem ready to solve, with what was inferred.
@@ -236,7 +274,14 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
             Found::Flag,
         ),
         (None, Some(r)) => (r, false, Found::File),
-        (None, None) => (infer_region(&position), true, Found::BoxNearDefender(false)),
+        (None, None) => (
+            infer_region(&position),
+            true,
+            match args.region_rule {
+                RegionRule::Box => Found::BoxNearDefender(false),
+                RegionRule::Enclosure => Found::Enclosure(false),
+            },
+        ),
     };
     let given_target = if let Some(text) = &args.target {
         let stones = parse_points(text, &position, "--target")?;
@@ -287,13 +332,30 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
     let mut framed = PointSet::new();
     let mut region = region;
     if region_inferred {
-        region = inside_wall(&position, &region, attacker);
-        let walled = region;
-        if args.near > 0 {
-            region = near(&position, &region, !attacker, args.near);
+        // The points the solution tree may add (`--tree-region`): inside the wall for the
+        // box rule; in the stones' box for the enclosure, whose wall is only inferred.
+        let (near_steps, walled) = match args.region_rule {
+            RegionRule::Box => {
+                region = inside_wall(&position, &region, attacker);
+                (args.near.unwrap_or(3), region)
+            }
+            RegionRule::Enclosure => {
+                let boxed = region;
+                let r = enclosure(&position, attacker, EnclosureRule::default());
+                if !r.is_empty() {
+                    region = r;
+                }
+                (args.near.unwrap_or(0), boxed)
+            }
+        };
+        if near_steps > 0 {
+            region = near(&position, &region, !attacker, near_steps);
         }
         if args.tree_region {
-            region_from = Found::BoxNearDefender(true);
+            region_from = match region_from {
+                Found::Enclosure(_) => Found::Enclosure(true),
+                _ => Found::BoxNearDefender(true),
+            };
             for line in &problem.lines {
                 for (_, mv) in &line.moves {
                     if let Move::Play(p) = mv {
@@ -304,14 +366,23 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
                 }
             }
         }
-        let (p, f) = frame(&position, &region, attacker);
+        let (p, f) = match args.region_rule {
+            RegionRule::Box => frame(&position, &region, attacker),
+            RegionRule::Enclosure => frame_wall(
+                &position,
+                &region,
+                attacker,
+                args.frame_reach.or(EnclosureRule::default().frame_reach),
+            ),
+        };
         position = p;
         framed = f;
     }
+    let mut group_target = false;
     let (target, attacker, target_from) = match given_target {
         Some(t) => t,
         None => {
-            let t = infer_target(&position, &region, !attacker).with_context(|| {
+            let no_target = || {
                 format!(
                     "{}: {}: the defender ({}) has no capturable string in the region; give \
                      --target",
@@ -319,8 +390,22 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
                     problem.name,
                     !attacker
                 )
-            })?;
-            (t, attacker, Found::LargestCapturable)
+            };
+            match args.target_inference {
+                TargetInference::Largest => (
+                    infer_target(&position, &region, !attacker).with_context(no_target)?,
+                    attacker,
+                    Found::LargestCapturable,
+                ),
+                TargetInference::Group => {
+                    group_target = true;
+                    let t = infer_group(&position, &region, !attacker);
+                    if t.is_empty() {
+                        bail!(no_target());
+                    }
+                    (t, attacker, Found::EveryCapturable)
+                }
+            }
         }
     };
     let mut attacker = attacker;
@@ -357,7 +442,7 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
             },
             // The crucial stones of a Cho problem are all to be taken; an inferred or
             // given target is taken by any stone.
-            target_rule: if problem.target.is_some() && args.target.is_none() {
+            target_rule: if group_target || (problem.target.is_some() && args.target.is_none()) {
                 TargetRule::EveryStone
             } else {
                 TargetRule::AnyStone

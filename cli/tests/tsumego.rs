@@ -181,3 +181,45 @@ fn tree_region_keeps_the_points_the_solution_tree_plays() {
     assert!(!region_with(&[]).contains(&f1));
     assert!(region_with(&["--tree-region"]).contains(&f1));
 }
+
+/// The region of a Go Game Guru problem (`ggg-easy-14`: Black lives in the lower right
+/// corner inside a loose White wall) under both region rules.
+fn region_of(rule: &str) -> Vec<String> {
+    let file = "../shared/data/ggg-problems/weekly-go-problems/easy/ggg-easy-14.sgf";
+    let o = run(&[
+        "solve",
+        file,
+        "--region-rule",
+        rule,
+        "--max-nodes",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
+    assert_eq!(v["goal"], "live");
+    v["region"]
+        .as_array()
+        .expect("region")
+        .iter()
+        .map(|p| p.as_str().expect("point").to_string())
+        .collect()
+}
+
+#[test]
+fn the_enclosure_keeps_the_corner_and_leaves_the_open_board_out() {
+    let enclosure = region_of("enclosure");
+    let boxed = region_of("box");
+    // The book's answer S1 and the corner's points are in both; the enclosure stops at
+    // the gap Q4 of White's wall (Q5-Q3) and at T5, where the box rule runs on through
+    // P4-O4 and up the T file.
+    for p in ["S1", "T1", "Q2", "T2", "Q4", "T5"] {
+        assert!(enclosure.contains(&p.to_string()), "{p}: {enclosure:?}");
+    }
+    for p in ["P4", "O4", "T6"] {
+        assert!(!enclosure.contains(&p.to_string()), "{p}: {enclosure:?}");
+        assert!(boxed.contains(&p.to_string()), "{p}: {boxed:?}");
+    }
+    assert!(enclosure.len() < boxed.len());
+}

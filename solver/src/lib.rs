@@ -15,5 +15,6 @@ pub mod scoring;
 pub mod tsumego;
 pub mod tsumego_eyespace;
 pub mod tsumego_reference;
+pub mod tsumego_region;
 
 pub use reading::{FirstMover, NewStoneScope, Reading};

@@ -1458,6 +1458,43 @@ pub fn infer_target(pos: &Position, region: &PointSet, defender: Color) -> Optio
     best.map(|(stones, _)| stones)
 }
 
+/// Every capturable string of the defender (no liberty outside `region`, not
+/// pass-alive, every stone in `region`): the target of [`TargetRule::EveryStone`] when the
+/// group, not one string, is what lives or dies. Empty when there is none.
+///
+/// ```
+/// use rules_core::io::parse_diagram;
+/// use rules_core::{Color, PointSet};
+/// use solver::tsumego::infer_group;
+/// let game = parse_diagram("
+///  . . . . .
+///  X X X X .
+///  O O . O X
+///  . . O . X").unwrap();
+/// let all: PointSet = game.position.size().points().collect();
+/// // A2-B2, C1 and D2 (each closed in by Black and the edge).
+/// assert_eq!(infer_group(&game.position, &all, Color::White).len(), 4);
+/// ```
+pub fn infer_group(pos: &Position, region: &PointSet, defender: Color) -> PointSet {
+    let alive = pass_alive_for(pos, defender).chains;
+    let mut group = PointSet::new();
+    let mut seen = PointSet::new();
+    for p in region.iter() {
+        if pos.color_at(p) != Some(defender) || seen.contains(p) {
+            continue;
+        }
+        let stones: PointSet = pos.string_stones(p).collect();
+        seen = seen.union(&stones);
+        if !has_outside_liberty(pos, p, region)
+            && !alive.contains(p)
+            && stones.iter().all(|s| region.contains(s))
+        {
+            group = group.union(&stones);
+        }
+    }
+    group
+}
+
 /// A node of a solution tree: a move and the replies to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TreeNode {

@@ -15,6 +15,36 @@ fn has_outside_liberty(pos: &Position, p: Point, region: &PointSet) -> bool {
     pos.liberties(p).iter().any(|l| !region.contains(l))
 }
 
+/// [`has_outside_liberty`] remembered per string for one call: a wall string is met once
+/// per stone, and its liberty set is the costly part (a fifth of the solver's time on
+/// Go Game Guru problems before; BENCHMARKS.md).
+#[derive(Default)]
+struct WallMemo {
+    wall: PointSet,
+    inner: PointSet,
+}
+
+impl WallMemo {
+    fn is_wall(&mut self, pos: &Position, p: Point, region: &PointSet) -> bool {
+        let Some(id) = pos.string_id(p) else {
+            return false;
+        };
+        if self.wall.contains(id) {
+            return true;
+        }
+        if self.inner.contains(id) {
+            return false;
+        }
+        let wall = has_outside_liberty(pos, p, region);
+        if wall {
+            self.wall.insert(id);
+        } else {
+            self.inner.insert(id);
+        }
+        wall
+    }
+}
+
 /// Whether the attacker can surely remove what it must, read statically: the eye-space
 /// bound for enclosed defenders. For each target string, `Z` is the area reachable from it
 /// through points of the region that are not safe attacker stones (a liberty outside the
@@ -65,6 +95,7 @@ pub fn hopeless(
 ) -> bool {
     let defender = !attacker;
     let size = pos.size();
+    let mut memo = WallMemo::default();
     // Points of areas explored to the end: a target string there was judged with its area.
     let mut done = PointSet::new();
     // (empty points, dead whatever is to move) per area.
@@ -94,7 +125,7 @@ pub fn hopeless(
                 }
                 Some(c) if c == attacker => {
                     // Reached only from the area's side: a safe attacker string is a wall.
-                    if has_outside_liberty(pos, p, region) {
+                    if memo.is_wall(pos, p, region) {
                         continue;
                     }
                     open = true;
@@ -106,7 +137,7 @@ pub fn hopeless(
                 if seen.contains(n) {
                     continue;
                 }
-                if pos.color_at(n) == Some(attacker) && has_outside_liberty(pos, n, region) {
+                if pos.color_at(n) == Some(attacker) && memo.is_wall(pos, n, region) {
                     // The wall itself: not part of the area; leave it unseen so that other
                     // areas see it as their wall too.
                     continue;
@@ -181,6 +212,7 @@ pub fn eye_room(
     cap: u32,
 ) -> u32 {
     let size = pos.size();
+    let mut memo = WallMemo::default();
     let mut seen = PointSet::new();
     let mut stack: Vec<Point> = Vec::new();
     for t in target.iter() {
@@ -200,7 +232,7 @@ pub fn eye_room(
             if !region.contains(n) || seen.contains(n) {
                 continue;
             }
-            if pos.color_at(n) == Some(attacker) && has_outside_liberty(pos, n, region) {
+            if pos.color_at(n) == Some(attacker) && memo.is_wall(pos, n, region) {
                 continue;
             }
             seen.insert(n);

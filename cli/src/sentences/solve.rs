@@ -36,6 +36,15 @@ impl Language {
                 Found::BoxNearDefender(false) => {
                     "inferred: bounding box of the stones (stretched to near edges), inside the wall, near the defender"
                 }
+                Found::EveryCapturable => {
+                    "inferred: every capturable string of the defender (all to be taken)"
+                }
+                Found::Enclosure(false) => {
+                    "inferred: enclosed by the attacker's wall (gaps closed) and the edge, within a line of the stones, with weak wall strings"
+                }
+                Found::Enclosure(true) => {
+                    "inferred: enclosed by the attacker's wall (gaps closed) and the edge, within a line of the stones, with weak wall strings, plus the points the solution tree plays"
+                }
                 Found::BoxNearDefender(true) => {
                     "inferred: bounding box of the stones (stretched to near edges), inside the wall, near the defender, plus the points the solution tree plays"
                 }
