@@ -173,6 +173,19 @@ pub enum Found {
     Enclosure(bool),
 }
 
+impl Found {
+    /// Whether the part was inferred (not given by the file or a flag).
+    pub fn is_inferred(self) -> bool {
+        matches!(
+            self,
+            Found::LargestCapturable
+                | Found::EveryCapturable
+                | Found::BoxNearDefender(_)
+                | Found::Enclosure(_)
+        )
+    }
+}
+
 /// A problem ready to solve, with what was inferred.
 #[derive(Debug, Clone)]
 pub struct Prepared {

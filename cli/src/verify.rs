@@ -12,7 +12,7 @@
 //! 2 when a file or problem could not be read (the others are still checked).
 
 use crate::sentences::Language;
-use crate::solve::{limits, prepare, solve_root, ProblemArgs};
+use crate::solve::{limits, prepare, solve_root, Prepared, ProblemArgs, RegionRule};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -120,6 +120,17 @@ pub enum Note {
     BookWinsToo(Move, Move),
     /// The book's move fails.
     BookFails(Move),
+    /// The verdict found in the inferred region is not found in the region the other
+    /// inference rule gives (`None`: that rule could not set the problem up), so it may be
+    /// the region's doing: reported as `unknown`.
+    RegionDependent {
+        /// The verdict in the region of the rule used.
+        verdict: Verdict,
+        /// The other rule.
+        rule: RegionRule,
+        /// Its verdict.
+        other: Option<Verdict>,
+    },
 }
 
 /// A line of the solution tree that the check refutes.
@@ -291,17 +302,23 @@ fn check_lines(
     Ok(bad)
 }
 
-fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report {
-    let file = problem.file.display().to_string();
-    let name = problem.name.clone();
-    let Some(expected) = problem.expected.clone() else {
-        return skipped(&file, &name, Note::NoAnswer, false);
-    };
-    let prepared = match prepare(problem, &args.setup) {
-        Ok(p) => p,
-        Err(e) => return skipped(&file, &name, Note::Error(format!("{e:#}")), false),
-    };
-    let start = Instant::now();
+/// A problem judged under one set-up.
+struct Judged {
+    verdict: Verdict,
+    reason: Option<Note>,
+    bad_lines: Vec<BadLine>,
+    solution: Solution,
+    nodes: u64,
+}
+
+/// Solves the problem as `setup` sets it up and compares with the file's answers.
+fn judge(
+    problem: &Problem,
+    prepared: &Prepared,
+    args: &VerifyArgs,
+    limits: &TsumegoLimits,
+    expected: &problems::Expected,
+) -> Judged {
     let mut solver = TsumegoSolver::new(prepared.tsumego.clone(), limits);
     let root_only = args.root_only || prepared.attacker_ko_master;
     let solution: Solution = if root_only {
@@ -309,7 +326,6 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
     } else {
         solver.solve_all()
     };
-    let found: Vec<Move> = solution.best.clone();
     let (mut verdict, mut reason) = if root_only {
         root_verdict(
             &mut solver,
@@ -348,13 +364,61 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
     if expected.says_ko && solution.class == Class::Win && verdict == Verdict::Agree {
         reason = Some(Note::KoInFileWinFound);
     }
+    Judged {
+        verdict,
+        reason,
+        bad_lines,
+        nodes: solver.nodes(),
+        solution,
+    }
+}
+
+fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report {
+    let file = problem.file.display().to_string();
+    let name = problem.name.clone();
+    let Some(expected) = problem.expected.clone() else {
+        return skipped(&file, &name, Note::NoAnswer, false);
+    };
+    let prepared = match prepare(problem, &args.setup) {
+        Ok(p) => p,
+        Err(e) => return skipped(&file, &name, Note::Error(format!("{e:#}")), false),
+    };
+    let start = Instant::now();
+    let mut judged = judge(problem, &prepared, args, limits, &expected);
+    let mut nodes = judged.nodes;
+    // A disagreement with the book found in an inferred region may be the region's doing
+    // (a frame that closes an escape, a cut through the defender's space): it is reported
+    // only if the other inference rule's region gives the same verdict.
+    if matches!(judged.verdict, Verdict::Wrong | Verdict::Dual)
+        && prepared.region_from.is_inferred()
+    {
+        let mut other = args.setup.clone();
+        other.region_rule = match args.setup.region_rule {
+            RegionRule::Enclosure => RegionRule::Box,
+            RegionRule::Box => RegionRule::Enclosure,
+        };
+        let second = prepare(problem, &other)
+            .ok()
+            .map(|p| judge(problem, &p, args, limits, &expected));
+        nodes += second.as_ref().map_or(0, |j| j.nodes);
+        let other_verdict = second.as_ref().map(|j| j.verdict);
+        if other_verdict != Some(judged.verdict) {
+            judged.reason = Some(Note::RegionDependent {
+                verdict: judged.verdict,
+                rule: other.region_rule,
+                other: other_verdict,
+            });
+            judged.verdict = Verdict::Unknown;
+        }
+    }
+    let solution = &judged.solution;
     Report {
         file,
         problem: name,
         expected: expected.correct.clone(),
-        found,
-        verdict,
-        nodes: solver.nodes(),
+        found: solution.best.clone(),
+        verdict: judged.verdict,
+        nodes,
         ms: start.elapsed().as_millis() as u64,
         result: Some(solution.class.name().to_string()),
         pv: solution
@@ -363,8 +427,8 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
             .map(|(c, m)| format!("{c} {m}"))
             .collect(),
         pv_moves: solution.pv.clone(),
-        reason,
-        bad_lines,
+        reason: judged.reason,
+        bad_lines: judged.bad_lines,
         bad_input: false,
     }
 }
@@ -644,5 +708,15 @@ mod tests {
         assert_eq!(notes, 2);
         let summary = Language::Marked.verify_summary(3, [1, 1, 1, 0, 0]);
         assert!(stray_words(&summary).is_empty(), "{summary}");
+        // The note of a verdict that depends on the inferred region (no shipped problem has
+        // one), with both kinds of other outcome.
+        for other in [Some(Verdict::Unknown), None] {
+            let note = Language::Marked.verify_note(&Note::RegionDependent {
+                verdict: Verdict::Wrong,
+                rule: RegionRule::Box,
+                other,
+            });
+            assert!(stray_words(&note).is_empty(), "{note}");
+        }
     }
 }

@@ -223,3 +223,37 @@ fn the_enclosure_keeps_the_corner_and_leaves_the_open_board_out() {
     }
     assert!(enclosure.len() < boxed.len());
 }
+
+/// `ggg-easy-93`: in the enclosure the solver finds no move for the book's E3 (a frame
+/// artefact); in the box region it agrees. A disagreement that the other inferred region
+/// does not confirm is reported as `unknown`, never as `wrong`.
+#[test]
+fn a_disagreement_that_depends_on_the_inferred_region_is_unknown() {
+    let file = "../shared/data/ggg-problems/weekly-go-problems/easy/ggg-easy-93.sgf";
+    let verify = |extra: &[&str]| {
+        let mut args = vec![
+            "verify",
+            file,
+            "--max-nodes",
+            "400000",
+            "--max-time",
+            "0",
+            "--kill-rule",
+            "capture-only",
+            "--format",
+            "json",
+        ];
+        args.extend_from_slice(extra);
+        let o = run(&args);
+        let first = stdout(&o).lines().next().unwrap_or_default().to_string();
+        serde_json::from_str::<serde_json::Value>(&first).expect("a JSON line")
+    };
+    let v = verify(&[]);
+    assert_eq!(v["verdict"], "unknown", "{v}");
+    let reason = v["reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.starts_with("wrong in the inferred region, but agree with --region-rule box"),
+        "{v}"
+    );
+    assert_eq!(verify(&["--region-rule", "box"])["verdict"], "agree");
+}

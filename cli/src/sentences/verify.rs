@@ -1,6 +1,7 @@
 //! The sentences of `shikatsu verify`.
 
 use super::Language;
+use crate::solve::RegionRule;
 use crate::verify::{BadLine, Note, Verdict};
 use rules_core::{Color, Move};
 
@@ -98,6 +99,21 @@ impl Language {
                 english.move_name(*other)
             ),
             Note::BookFails(m) => format!("{} fails", english.move_name(*m)),
+            Note::RegionDependent {
+                verdict,
+                rule,
+                other,
+            } => {
+                let rule = match rule {
+                    RegionRule::Enclosure => "enclosure",
+                    RegionRule::Box => "box",
+                };
+                let other = other.map_or("cannot be set up", |v| english.verdict(v));
+                format!(
+                    "{} in the inferred region, but {other} with --region-rule {rule}: the verdict may be the inferred region's doing; give --region to decide",
+                    english.verdict(*verdict)
+                )
+            }
         };
         self.finish(text)
     }
