@@ -23,6 +23,16 @@
 //!   could flip between two path contexts for ever.
 //! - The transposition table is an optimisation only: the search is correct when every
 //!   lookup misses (a test runs it with a table of one entry).
+//! - A game's evaluation of a state may be a whole nested search (whether a captured
+//!   string's owner can make a permanent stone, whether a stone can be captured). It runs
+//!   in slices of nodes: an evaluation not finished when its slice is spent is *paused*,
+//!   and the state gets unsolved bounds that grow with the nodes spent, so the search tries
+//!   cheaper siblings first and resumes the evaluation (with a doubled slice, on the nested
+//!   solver's kept table) only when it is again the most promising. A paused evaluation is
+//!   never a result: only a finished one is stored as terminal, so the verdicts are those of
+//!   running every evaluation to its end. Without the slices, one needless state (a line in
+//!   which the defender throws away its own group, say) could spend the whole budget in a
+//!   nested search while a pass refuted the line in a few nodes.
 
 use hashbrown::HashMap;
 use rules_core::ZobristHash;
@@ -235,6 +245,21 @@ impl Budget {
         self.nodes
     }
 
+    /// This budget cut to at most `slice` more nodes (same clock and cancel flag): what a
+    /// nested search may spend before it is paused.
+    fn sliced(&self, slice: u64) -> Budget {
+        let end = self.nodes.saturating_add(slice.max(1));
+        Budget {
+            max_nodes: NonZeroU64::new(self.max_nodes.map_or(end, |m| m.get().min(end))),
+            ..self.clone()
+        }
+    }
+
+    /// Whether the node limit of this budget itself (not of a slice of it) is spent.
+    fn nodes_spent(&self) -> bool {
+        self.max_nodes.is_some_and(|m| self.nodes > m.get())
+    }
+
     /// Counts one node.
     ///
     /// # Errors
@@ -388,10 +413,40 @@ pub enum Outcome<M> {
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     bounds: Bounds,
-    /// Nodes spent below this entry: the replacement priority.
+    /// Nodes spent below this entry (for a pending entry, in its evaluation): the
+    /// replacement priority.
     work: u64,
-    /// Decided by the game's evaluation, not by search below it.
-    terminal: bool,
+    /// What the game's evaluation said of the state.
+    kind: EntryKind,
+}
+
+/// What the game's evaluation said of a state in the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum EntryKind {
+    /// Not terminal: the bounds come from search below it.
+    Open,
+    /// Decided by the game's evaluation.
+    Terminal,
+    /// The evaluation (a nested search) was paused before it decided; the bounds only
+    /// say how much it has cost so far.
+    Pending,
+}
+
+/// Nodes the first slice of a nested evaluation may spend before it is paused: most
+/// nested searches end well within it and are never paused.
+const FIRST_SLICE: u64 = 256;
+
+/// The bounds of a state whose evaluation has spent `effort` nodes without deciding:
+/// finite and non-zero, so never a result; they grow with the square root of the effort so
+/// that the search turns to cheaper siblings first, and comes back (to resume the
+/// evaluation with a doubled slice) only when those cost more.
+fn pending_bounds(effort: u64) -> Bounds {
+    // The square root: a subtree's proof numbers grow far slower than its node count.
+    // Growing linearly (one per 32 nodes) made the search spread over many paused
+    // evaluations and finish none (corpus 25's A2: 775,180 nodes without slices, over
+    // 4 million with them); with the root, 15,342 (BENCHMARKS.md).
+    let n = ProofNumber::new(u32::try_from(1 + effort.isqrt()).unwrap_or(u32::MAX));
+    Bounds { pn: n, dn: n }
 }
 
 /// Counters of one solver's work.
@@ -407,6 +462,8 @@ pub struct Stats {
     pub path_dependent: u64,
     /// Table clean-ups.
     pub collections: u64,
+    /// Evaluations paused undecided at the end of a slice (to be resumed if needed).
+    pub paused: u64,
 }
 
 /// The df-pn solver for a game.
@@ -599,15 +656,15 @@ impl<G: Game> Dfpn<G> {
             Entry {
                 bounds,
                 work,
-                terminal: false,
+                kind: EntryKind::Open,
             },
         );
     }
 
-    fn store_terminal(&mut self, key: ZobristHash, bounds: Bounds) {
-        self.store(key, bounds, 1);
+    fn store_kind(&mut self, key: ZobristHash, bounds: Bounds, work: u64, kind: EntryKind) {
+        self.store(key, bounds, work);
         if let Some(e) = self.table.get_mut(&key.0) {
-            e.terminal = true;
+            e.kind = kind;
         }
     }
 
@@ -625,25 +682,58 @@ impl<G: Game> Dfpn<G> {
     }
 
     /// Evaluates a state, through the table when it was evaluated before: `Some` for a
-    /// terminal state.
+    /// state that is not to be expanded, with its bounds and the nodes its evaluation cost.
+    ///
+    /// An evaluation may run a nested search of any size. It runs in slices: when a slice
+    /// is spent before it decides, and its cost so far (as [`pending_bounds`]) reaches
+    /// `threshold`, it is paused and the state returned with those unsolved bounds, so
+    /// that the search can prefer cheaper siblings; the next visit resumes it with a
+    /// doubled slice (the nested solver keeps its table, so little is redone). Only a
+    /// finished evaluation gives a result, so pausing never changes one; with an infinite
+    /// threshold (the root, a principal line) it runs to the end or to the real limit.
     fn evaluate(
         &mut self,
         state: &G::State,
         key: ZobristHash,
+        threshold: Bounds,
         budget: &mut Budget,
-    ) -> Result<Option<Bounds>, StopReason> {
+    ) -> Result<Option<(Bounds, u64)>, StopReason> {
+        let mut effort = 0;
         if let Some(e) = self.lookup(key) {
-            // Evaluated before: terminal, or open and searched.
-            return Ok(e.terminal.then_some(e.bounds));
+            match e.kind {
+                EntryKind::Terminal => return Ok(Some((e.bounds, 1))),
+                // Evaluated before, open and searched.
+                EntryKind::Open => return Ok(None),
+                EntryKind::Pending => effort = e.work,
+            }
+        } else {
+            self.stats.evaluations += 1;
         }
-        self.stats.evaluations += 1;
-        let bounds = match self.game.evaluate(state, budget)? {
-            Evaluation::Goal => Bounds::PROVED,
-            Evaluation::Failure => Bounds::DISPROVED,
-            Evaluation::Open => return Ok(None),
-        };
-        self.store_terminal(key, bounds);
-        Ok(Some(bounds))
+        loop {
+            let mut slice = budget.sliced(effort.max(FIRST_SLICE));
+            let evaluation = self.game.evaluate(state, &mut slice);
+            let spent = slice.nodes() - budget.nodes();
+            budget.nodes = slice.nodes();
+            let bounds = match evaluation {
+                Ok(Evaluation::Goal) => Bounds::PROVED,
+                Ok(Evaluation::Failure) => Bounds::DISPROVED,
+                Ok(Evaluation::Open) => return Ok(None),
+                Err(StopReason::NodeLimit) if !budget.nodes_spent() => {
+                    // The slice is spent, not the budget: pause, or go on with a bigger one.
+                    effort += spent;
+                    let bounds = pending_bounds(effort);
+                    if bounds.pn >= threshold.pn || bounds.dn >= threshold.dn {
+                        self.stats.paused += 1;
+                        self.store_kind(key, bounds, effort, EntryKind::Pending);
+                        return Ok(Some((bounds, spent)));
+                    }
+                    continue;
+                }
+                Err(reason) => return Err(reason),
+            };
+            self.store_kind(key, bounds, 1, EntryKind::Terminal);
+            return Ok(Some((bounds, 1)));
+        }
     }
 
     /// Multiple iterative deepening at one node: search until its bounds reach `threshold`.
@@ -665,11 +755,11 @@ impl<G: Game> Dfpn<G> {
                 });
             }
         }
-        if let Some(bounds) = self.evaluate(state, key, budget)? {
+        if let Some((bounds, work)) = self.evaluate(state, key, threshold, budget)? {
             return Ok(NodeResult {
                 bounds,
                 loops: None,
-                work: 1,
+                work,
             });
         }
         let depth = path.len();
@@ -838,7 +928,11 @@ impl<G: Game> Dfpn<G> {
         let mut state = root.clone();
         for _ in 0..self.config.max_depth.min(400) {
             let key = self.game.key(&state);
-            if self.evaluate(&state, key, budget)?.is_some() {
+            let unbounded = Bounds {
+                pn: ProofNumber::INFINITY,
+                dn: ProofNumber::INFINITY,
+            };
+            if self.evaluate(&state, key, unbounded, budget)?.is_some() {
                 break;
             }
             let or_node = self.game.prover_to_move(&state);
@@ -992,6 +1086,8 @@ mod tests {
         edges: Vec<Vec<usize>>,
         goal: Vec<bool>,
         prover: Vec<bool>,
+        /// Nodes each state's evaluation spends before it answers, as a nested search would.
+        cost: Vec<u64>,
     }
 
     impl Game for Graph {
@@ -1003,7 +1099,10 @@ mod tests {
         fn prover_to_move(&self, s: &usize) -> bool {
             self.prover[*s]
         }
-        fn evaluate(&mut self, s: &usize, _: &mut Budget) -> Result<Evaluation, StopReason> {
+        fn evaluate(&mut self, s: &usize, budget: &mut Budget) -> Result<Evaluation, StopReason> {
+            for _ in 0..self.cost[*s] {
+                budget.tick()?;
+            }
             Ok(if self.goal[*s] {
                 Evaluation::Goal
             } else {
@@ -1063,10 +1162,12 @@ mod tests {
         }
         let goal = (0..n).map(|_| next() % 7 == 0).collect();
         let prover = (0..n).map(|_| next() % 2 == 0).collect();
+        let cost = vec![0; n];
         Graph {
             edges,
             goal,
             prover,
+            cost,
         }
     }
 
@@ -1096,6 +1197,47 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Evaluations that cost more than a slice are paused and resumed: the results stay
+    /// those of the attractor, and pausing does happen.
+    #[test]
+    fn costly_evaluations_are_paused_and_stay_exact() {
+        let mut paused = 0;
+        for seed in 0..1500 {
+            let n = 3 + (seed % 22) as usize;
+            let mut g = random_graph(seed, n);
+            for (s, c) in g.cost.iter_mut().enumerate() {
+                // Some evaluations cost up to forty slices, goals among them.
+                if (seed as usize + s) % 3 == 0 {
+                    *c = FIRST_SLICE * (1 + (seed + 7 * s as u64) % 40);
+                }
+            }
+            let expected = attractor(&g);
+            let mut solver = Dfpn::new(g, SolverConfig::default());
+            for (s, &want) in expected.iter().enumerate() {
+                let mut budget = Budget::new(NonZeroU64::new(50_000_000), None, None);
+                let got = solver
+                    .decide(&s, &mut budget)
+                    .unwrap_or_else(|e| panic!("seed {seed} node {s}: {e}"));
+                assert_eq!(got, want, "seed {seed} node {s}");
+            }
+            paused += solver.stats().paused;
+        }
+        assert!(paused > 0, "no evaluation was ever paused");
+    }
+
+    /// A node limit reached inside a paused evaluation is the search's limit, not a slice's.
+    #[test]
+    fn node_limit_inside_an_evaluation_gives_unknown() {
+        let mut g = random_graph(11, 6);
+        g.cost = vec![10 * FIRST_SLICE; 6];
+        let mut solver = Dfpn::new(g, SolverConfig::default());
+        let mut budget = Budget::new(NonZeroU64::new(3 * FIRST_SLICE), None, None);
+        assert_eq!(
+            solver.solve(&0, &mut budget),
+            Outcome::Unknown(StopReason::NodeLimit)
+        );
     }
 
     #[test]
