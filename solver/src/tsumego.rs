@@ -1379,6 +1379,17 @@ pub fn near(pos: &Position, region: &PointSet, color: Color, steps: u32) -> Poin
 /// assert_eq!(framed.color_at("D1".parse().unwrap()), Some(Color::Black));
 /// ```
 pub fn frame(pos: &Position, region: &PointSet, attacker: Color) -> (Position, PointSet) {
+    frame_where(pos, region, attacker, |_| true)
+}
+
+/// [`frame`] restricted to the empty points `keep` accepts (the enclosure frames only near
+/// the attacker's wall when asked).
+pub(crate) fn frame_where(
+    pos: &Position,
+    region: &PointSet,
+    attacker: Color,
+    keep: impl Fn(Point) -> bool,
+) -> (Position, PointSet) {
     let size = pos.size();
     let mut setup = pos.to_setup();
     let mut points = PointSet::new();
@@ -1388,20 +1399,24 @@ pub fn frame(pos: &Position, region: &PointSet, attacker: Color) -> (Position, P
             || !p.neighbours(size).any(|n| region.contains(n))
             || p.neighbours(size)
                 .any(|n| pos.color_at(n) == Some(!attacker))
+            || !keep(p)
         {
             continue;
         }
-        match attacker {
-            Color::Black => setup.black.insert(p),
-            Color::White => setup.white.insert(p),
+        let stones = match attacker {
+            Color::Black => &mut setup.black,
+            Color::White => &mut setup.white,
         };
+        stones.insert(p);
+        // A stone that would leave a string without liberties is not placed.
         if Position::from_setup(&setup).is_ok() {
             points.insert(p);
         } else {
-            match attacker {
-                Color::Black => setup.black.remove(p),
-                Color::White => setup.white.remove(p),
+            let stones = match attacker {
+                Color::Black => &mut setup.black,
+                Color::White => &mut setup.white,
             };
+            stones.remove(p);
         }
     }
     let framed = Position::from_setup(&setup).unwrap_or_else(|_| pos.clone());

@@ -292,34 +292,7 @@ pub fn frame_wall(
             x.abs_diff(qx) + y.abs_diff(qy) <= reach && pos.color_at(q) == Some(attacker)
         })
     };
-    let mut setup = pos.to_setup();
-    let mut points = PointSet::new();
-    for p in size.points() {
-        if region.contains(p)
-            || !pos.is_empty_point(p)
-            || !p.neighbours(size).any(|n| region.contains(n))
-            || p.neighbours(size)
-                .any(|n| pos.color_at(n) == Some(!attacker))
-            || !near_wall(p)
-        {
-            continue;
-        }
-        let stones = match attacker {
-            Color::Black => &mut setup.black,
-            Color::White => &mut setup.white,
-        };
-        stones.insert(p);
-        if Position::from_setup(&setup).is_ok() {
-            points.insert(p);
-        } else {
-            match attacker {
-                Color::Black => setup.black.remove(p),
-                Color::White => setup.white.remove(p),
-            };
-        }
-    }
-    let framed = Position::from_setup(&setup).unwrap_or_else(|_| pos.clone());
-    (framed, points)
+    crate::tsumego::frame_where(pos, region, attacker, near_wall)
 }
 
 #[cfg(test)]
