@@ -114,6 +114,25 @@ fn reason_sentence(explained: &[Explained], index: usize) -> &str {
     explained.get(index).map_or("", |e| e.sentence.as_str())
 }
 
+/// A text board of the columns `from.0..=to.0` and rows `from.1..=to.1`: column letters
+/// above and below, row numbers on both sides, one character per point from `cell`.
+pub fn text_board(from: (u32, u32), to: (u32, u32), cell: impl Fn(Point) -> char) -> String {
+    let letters: String = (from.0..=to.0)
+        .map(|x| Point::new(x, 0).to_string().chars().next().unwrap_or('?'))
+        .flat_map(|c| [' ', c])
+        .collect();
+    let mut out = format!("   {letters}\n");
+    for y in (from.1..=to.1).rev() {
+        let _ = write!(out, "{:>2} ", y + 1);
+        for x in from.0..=to.0 {
+            let _ = write!(out, " {}", cell(Point::new(x, y)));
+        }
+        let _ = writeln!(out, "  {}", y + 1);
+    }
+    let _ = writeln!(out, "   {letters}");
+    out
+}
+
 /// The text report: the board with marks, then each string with its line and reason.
 pub fn status_text(
     position: &Position,
@@ -130,29 +149,19 @@ pub fn status_text(
         .filter(|s| s.status == Status::Dead)
         .flat_map(|s| s.judgement.stones.iter().copied())
         .collect();
-    let letters: String = (0..size.width())
-        .map(|x| Point::new(x, 0).to_string().chars().next().unwrap_or('?'))
-        .flat_map(|c| [' ', c])
-        .collect();
-    let _ = writeln!(out, "   {letters}");
-    for y in (0..size.height()).rev() {
-        let _ = write!(out, "{:>2} ", y + 1);
-        for x in 0..size.width() {
-            let p = Point::new(x, y);
-            let t = judgement.territory.as_ref();
-            let c = match position.color_at(p) {
-                Some(c) if dead.contains(p) => c.symbol().to_ascii_lowercase(),
-                Some(c) => c.symbol(),
-                None if t.is_some_and(|t| t.territory.black.contains(p)) => 'b',
-                None if t.is_some_and(|t| t.territory.white.contains(p)) => 'w',
-                None if t.is_some_and(|t| t.dame.contains(p)) => '*',
-                None => '.',
-            };
-            let _ = write!(out, " {c}");
-        }
-        let _ = writeln!(out, "  {}", y + 1);
-    }
-    let _ = writeln!(out, "   {letters}");
+    let t = judgement.territory.as_ref();
+    out.push_str(&text_board(
+        (0, 0),
+        (size.width() - 1, size.height() - 1),
+        |p| match position.color_at(p) {
+            Some(c) if dead.contains(p) => c.symbol().to_ascii_lowercase(),
+            Some(c) => c.symbol(),
+            None if t.is_some_and(|t| t.territory.black.contains(p)) => 'b',
+            None if t.is_some_and(|t| t.territory.white.contains(p)) => 'w',
+            None if t.is_some_and(|t| t.dame.contains(p)) => '*',
+            None => '.',
+        },
+    ));
     let _ = writeln!(out, "   {}\n", lang.board_legend());
     for (i, s) in judgement.strings.iter().enumerate() {
         let j = &s.judgement;

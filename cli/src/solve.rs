@@ -527,7 +527,7 @@ struct MoveJson {
     result: String,
 }
 
-fn pv_text(pv: &[(Color, Move)]) -> Vec<String> {
+pub(crate) fn pv_text(pv: &[(Color, Move)]) -> Vec<String> {
     pv.iter().map(|(c, m)| format!("{c} {m}")).collect()
 }
 
@@ -757,28 +757,13 @@ fn problem_board(prepared: &Prepared, first: Option<Move>) -> String {
         (x1 + 1).min(size.width() - 1),
         (y1 + 1).min(size.height() - 1),
     );
-    let letters: String = (x0..=x1)
-        .map(|x| Point::new(x, 0).to_string().chars().next().unwrap_or('?'))
-        .flat_map(|c| [' ', c])
-        .collect();
-    let mut out = format!("   {letters}\n");
-    for y in (y0..=y1).rev() {
-        let _ = write!(out, "{:>2} ", y + 1);
-        for x in x0..=x1 {
-            let p = Point::new(x, y);
-            let c = match position.color_at(p) {
-                Some(c) if t.target.contains(p) => c.symbol().to_ascii_lowercase(),
-                Some(c) => c.symbol(),
-                None if first == Some(Move::Play(p)) => '1',
-                None if t.region.contains(p) => '+',
-                None => '.',
-            };
-            let _ = write!(out, " {c}");
-        }
-        let _ = writeln!(out, "  {}", y + 1);
-    }
-    let _ = writeln!(out, "   {letters}");
-    out
+    crate::output::text_board((x0, y0), (x1, y1), |p| match position.color_at(p) {
+        Some(c) if t.target.contains(p) => c.symbol().to_ascii_lowercase(),
+        Some(c) => c.symbol(),
+        None if first == Some(Move::Play(p)) => '1',
+        None if t.region.contains(p) => '+',
+        None => '.',
+    })
 }
 
 fn sgf_escape(text: &str) -> String {

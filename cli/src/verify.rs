@@ -12,7 +12,7 @@
 //! 2 when a file or problem could not be read (the others are still checked).
 
 use crate::sentences::Language;
-use crate::solve::{limits, prepare, solve_root, Prepared, ProblemArgs, RegionRule};
+use crate::solve::{limits, prepare, pv_text, solve_root, Prepared, ProblemArgs, RegionRule};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -154,6 +154,10 @@ fn moves_json<S: serde::Serializer>(moves: &[Move], s: S) -> Result<S::Ok, S::Er
     s.collect_seq(moves.iter().map(Move::to_string))
 }
 
+fn line_json<S: serde::Serializer>(line: &[(Color, Move)], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(pv_text(line))
+}
+
 fn note_json<S: serde::Serializer>(note: &Option<Note>, s: S) -> Result<S::Ok, S::Error> {
     match note {
         Some(n) => s.serialize_some(&Language::English.verify_note(n)),
@@ -183,10 +187,8 @@ pub struct Report {
     ms: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     result: Option<String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pv: Vec<String>,
-    #[serde(skip)]
-    pv_moves: Vec<(Color, Move)>,
+    #[serde(skip_serializing_if = "Vec::is_empty", serialize_with = "line_json")]
+    pv: Vec<(Color, Move)>,
     #[serde(skip_serializing_if = "Option::is_none", serialize_with = "note_json")]
     reason: Option<Note>,
     #[serde(
@@ -226,7 +228,6 @@ fn skipped(file: &str, problem: &str, reason: Note, bad_input: bool) -> Report {
         ms: 0,
         result: None,
         pv: Vec::new(),
-        pv_moves: Vec::new(),
         reason: Some(reason),
         bad_lines: Vec::new(),
         bad_input,
@@ -421,12 +422,7 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
         nodes,
         ms: start.elapsed().as_millis() as u64,
         result: Some(solution.class.name().to_string()),
-        pv: solution
-            .pv
-            .iter()
-            .map(|(c, m)| format!("{c} {m}"))
-            .collect(),
-        pv_moves: solution.pv.clone(),
+        pv: solution.pv.clone(),
         reason: judged.reason,
         bad_lines: judged.bad_lines,
         bad_input: false,
@@ -656,12 +652,8 @@ fn report_text(r: &Report, lang: Language) -> String {
     for b in &r.bad_lines {
         out.push_str(&format!("         {}\n", lang.bad_line(b)));
     }
-    if matches!(r.verdict, Verdict::Wrong | Verdict::Dual) && !r.pv_moves.is_empty() {
-        let line: Vec<String> = r
-            .pv_moves
-            .iter()
-            .map(|&(c, m)| lang.tsumego_move(c, m))
-            .collect();
+    if matches!(r.verdict, Verdict::Wrong | Verdict::Dual) && !r.pv.is_empty() {
+        let line: Vec<String> = r.pv.iter().map(|&(c, m)| lang.tsumego_move(c, m)).collect();
         out.push_str(&format!(
             "         {}\n",
             lang.solvers_line(&line.join(", "))

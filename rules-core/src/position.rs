@@ -187,6 +187,21 @@ impl Setup {
             Color::White => &self.white,
         }
     }
+
+    /// The stones of `color`, to change.
+    ///
+    /// ```
+    /// use rules_core::{Color, Setup, Size};
+    /// let mut setup = Setup::new(Size::square(9).unwrap());
+    /// setup.stones_mut(Color::White).insert("C3".parse().unwrap());
+    /// assert_eq!(setup.white.len(), 1);
+    /// ```
+    pub fn stones_mut(&mut self, color: Color) -> &mut PointSet {
+        match color {
+            Color::Black => &mut self.black,
+            Color::White => &mut self.white,
+        }
+    }
 }
 
 /// A legal position of ordinary play.

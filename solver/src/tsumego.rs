@@ -1403,20 +1403,12 @@ pub(crate) fn frame_where(
         {
             continue;
         }
-        let stones = match attacker {
-            Color::Black => &mut setup.black,
-            Color::White => &mut setup.white,
-        };
-        stones.insert(p);
+        setup.stones_mut(attacker).insert(p);
         // A stone that would leave a string without liberties is not placed.
         if Position::from_setup(&setup).is_ok() {
             points.insert(p);
         } else {
-            let stones = match attacker {
-                Color::Black => &mut setup.black,
-                Color::White => &mut setup.white,
-            };
-            stones.remove(p);
+            setup.stones_mut(attacker).remove(p);
         }
     }
     let framed = Position::from_setup(&setup).unwrap_or_else(|_| pos.clone());
@@ -1447,22 +1439,12 @@ pub(crate) fn frame_where(
 /// assert_eq!(target.len(), 3);
 /// ```
 pub fn infer_target(pos: &Position, region: &PointSet, defender: Color) -> Option<PointSet> {
-    let mut seen = PointSet::new();
-    let alive = pass_alive_for(pos, defender).chains;
     let mut best: Option<(PointSet, usize)> = None;
-    for p in region.iter() {
-        if pos.color_at(p) != Some(defender) || seen.contains(p) {
+    for stones in capturable_strings(pos, region, defender) {
+        let Some(any) = stones.iter().next() else {
             continue;
-        }
-        let stones: PointSet = pos.string_stones(p).collect();
-        seen = seen.union(&stones);
-        if has_outside_liberty(pos, p, region)
-            || alive.contains(p)
-            || !stones.iter().all(|s| region.contains(s))
-        {
-            continue;
-        }
-        let libs = pos.liberty_count(p);
+        };
+        let libs = pos.liberty_count(any);
         let better = best
             .as_ref()
             .is_none_or(|(b, l)| stones.len() > b.len() || (stones.len() == b.len() && libs < *l));
@@ -1471,6 +1453,28 @@ pub fn infer_target(pos: &Position, region: &PointSet, defender: Color) -> Optio
         }
     }
     best.map(|(stones, _)| stones)
+}
+
+/// The defender's strings that the attacker could capture inside `region`: no liberty
+/// outside it, not pass-alive, every stone in it; in the order of their first stone.
+fn capturable_strings(pos: &Position, region: &PointSet, defender: Color) -> Vec<PointSet> {
+    let alive = pass_alive_for(pos, defender).chains;
+    let mut seen = PointSet::new();
+    let mut strings = Vec::new();
+    for p in region.iter() {
+        if pos.color_at(p) != Some(defender) || seen.contains(p) {
+            continue;
+        }
+        let stones: PointSet = pos.string_stones(p).collect();
+        seen = seen.union(&stones);
+        if !has_outside_liberty(pos, p, region)
+            && !alive.contains(p)
+            && stones.iter().all(|s| region.contains(s))
+        {
+            strings.push(stones);
+        }
+    }
+    strings
 }
 
 /// Every capturable string of the defender (no liberty outside `region`, not
@@ -1491,23 +1495,9 @@ pub fn infer_target(pos: &Position, region: &PointSet, defender: Color) -> Optio
 /// assert_eq!(infer_group(&game.position, &all, Color::White).len(), 4);
 /// ```
 pub fn infer_group(pos: &Position, region: &PointSet, defender: Color) -> PointSet {
-    let alive = pass_alive_for(pos, defender).chains;
-    let mut group = PointSet::new();
-    let mut seen = PointSet::new();
-    for p in region.iter() {
-        if pos.color_at(p) != Some(defender) || seen.contains(p) {
-            continue;
-        }
-        let stones: PointSet = pos.string_stones(p).collect();
-        seen = seen.union(&stones);
-        if !has_outside_liberty(pos, p, region)
-            && !alive.contains(p)
-            && stones.iter().all(|s| region.contains(s))
-        {
-            group = group.union(&stones);
-        }
-    }
-    group
+    capturable_strings(pos, region, defender)
+        .iter()
+        .fold(PointSet::new(), |group, stones| group.union(stones))
 }
 
 /// A node of a solution tree: a move and the replies to it.

@@ -22,35 +22,28 @@ impl Language {
 
     /// How a part of the problem was found.
     pub fn found(self, found: Found) -> String {
-        self.finish(
-            match found {
-                Found::Pl => "PL",
-                Found::Comment => "comment",
-                Found::FirstMove => "first move of the tree",
-                Found::DefaultBlack => "default (Black)",
-                Found::TurnColor => "turn_color",
-                Found::Flag => "flag",
-                Found::File => "file",
-                Found::CrucialStones => "file (crucial stones)",
-                Found::LargestCapturable => "inferred: the defender's largest capturable string",
-                Found::BoxNearDefender(false) => {
-                    "inferred: bounding box of the stones (stretched to near edges), inside the wall, near the defender"
-                }
-                Found::EveryCapturable => {
-                    "inferred: every capturable string of the defender (all to be taken)"
-                }
-                Found::Enclosure(false) => {
-                    "inferred: enclosed by the attacker's wall (gaps closed) and the edge, within a line of the stones, with weak wall strings"
-                }
-                Found::Enclosure(true) => {
-                    "inferred: enclosed by the attacker's wall (gaps closed) and the edge, within a line of the stones, with weak wall strings, plus the points the solution tree plays"
-                }
-                Found::BoxNearDefender(true) => {
-                    "inferred: bounding box of the stones (stretched to near edges), inside the wall, near the defender, plus the points the solution tree plays"
-                }
+        const BOX: &str = "inferred: bounding box of the stones (stretched to near edges), inside the wall, near the defender";
+        const ENCLOSURE: &str = "inferred: enclosed by the attacker's wall (gaps closed) and the edge, within a line of the stones, with weak wall strings";
+        const TREE: &str = ", plus the points the solution tree plays";
+        let text = match found {
+            Found::Pl => "PL".to_string(),
+            Found::Comment => "comment".to_string(),
+            Found::FirstMove => "first move of the tree".to_string(),
+            Found::DefaultBlack => "default (Black)".to_string(),
+            Found::TurnColor => "turn_color".to_string(),
+            Found::Flag => "flag".to_string(),
+            Found::File => "file".to_string(),
+            Found::CrucialStones => "file (crucial stones)".to_string(),
+            Found::LargestCapturable => {
+                "inferred: the defender's largest capturable string".to_string()
             }
-            .to_string(),
-        )
+            Found::EveryCapturable => {
+                "inferred: every capturable string of the defender (all to be taken)".to_string()
+            }
+            Found::BoxNearDefender(tree) => format!("{BOX}{}", if tree { TREE } else { "" }),
+            Found::Enclosure(tree) => format!("{ENCLOSURE}{}", if tree { TREE } else { "" }),
+        };
+        self.finish(text)
     }
 
     /// The first line: who plays, how that was found, and the goal.
