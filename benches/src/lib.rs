@@ -15,6 +15,8 @@
 //! pos.validate().unwrap();
 //! ```
 
+pub mod gtp_peer;
+
 use rules_core::{Color, Move, Point, Position, Size, CELLS};
 
 /// A small, fast, deterministic random number generator (xorshift64*).

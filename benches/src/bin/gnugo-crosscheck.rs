@@ -25,12 +25,13 @@
 //! The last line printed is `N passed, M failed`; the exit status is non-zero when a game
 //! failed or GNU Go could not be run.
 
+use benches::gtp_peer::{read_answer, Answer, GtpPeer};
 use benches::{is_own_eye, Neighbours, Rng};
 use clap::Parser;
 use rules_core::{Color, Move, Point, Position, Size};
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, ChildStdout, Command, ExitCode, Stdio};
+use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -241,31 +242,14 @@ fn build_game(args: &Args, size: Size, nbs: &Neighbours, number: u64) -> Game {
     }
 }
 
-/// A running GNU Go.
-struct GnuGo {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+/// Runs the queries of a game through GNU Go.
+trait RunGame {
+    /// Sends every command of `game` and compares the answers; the first disagreement, if
+    /// any.
+    fn run(&mut self, game: &Game) -> Outcome;
 }
 
-impl GnuGo {
-    fn spawn(path: &PathBuf) -> Result<GnuGo, String> {
-        let mut child = Command::new(path)
-            .args(["--mode", "gtp", "--forbid-suicide", "--simple-ko"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start {}: {e}", path.display()))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
-        Ok(GnuGo {
-            child,
-            stdin,
-            stdout,
-        })
-    }
-
+impl RunGame for GtpPeer {
     /// Sends every command of `game` and compares the answers; the first disagreement, if
     /// any.
     fn run(&mut self, game: &Game) -> Outcome {
@@ -273,7 +257,7 @@ impl GnuGo {
         for (i, q) in game.queries.iter().enumerate() {
             script.push_str(&format!("{} {}\n", i + 1, q.cmd));
         }
-        let (stdin, stdout) = (&mut self.stdin, &mut self.stdout);
+        let (stdin, stdout) = self.stdio();
         std::thread::scope(|s| {
             let writer = s.spawn(move || {
                 stdin
@@ -282,9 +266,9 @@ impl GnuGo {
             });
             let mut failure = None;
             for (i, q) in game.queries.iter().enumerate() {
-                let (ok, id, text) = read_answer(stdout)?;
-                if id != i as u64 + 1 {
-                    return Err(format!("answer {id} out of order (expected {})", i + 1));
+                let Answer { ok, id, text } = read_answer(stdout)?;
+                if id != Some(i as u64 + 1) {
+                    return Err(format!("answer {id:?} out of order (expected {})", i + 1));
                 }
                 if failure.is_none() {
                     if let Some(expected) = disagreement(&q.expect, ok, &text) {
@@ -306,53 +290,6 @@ impl GnuGo {
                 .map_err(|e| format!("writing to GNU Go: {e}"))?;
             Ok(failure)
         })
-    }
-}
-
-/// Reads one GTP answer: `(success, id, text)`.
-fn read_answer(stdout: &mut BufReader<ChildStdout>) -> Result<(bool, u64, String), String> {
-    {
-        let mut line = String::new();
-        loop {
-            line.clear();
-            let n = stdout.read_line(&mut line).map_err(|e| e.to_string())?;
-            if n == 0 {
-                return Err("GNU Go closed its output".into());
-            }
-            if !line.trim().is_empty() {
-                break;
-            }
-        }
-        let mut text = line.trim_end().to_string();
-        // Further lines of a multi-line answer, up to the blank line.
-        loop {
-            let mut more = String::new();
-            let n = stdout.read_line(&mut more).map_err(|e| e.to_string())?;
-            if n == 0 || more.trim().is_empty() {
-                break;
-            }
-            text.push('\n');
-            text.push_str(more.trim_end());
-        }
-        let ok = match text.chars().next() {
-            Some('=') => true,
-            Some('?') => false,
-            _ => return Err(format!("not a GTP answer: {text:?}")),
-        };
-        let rest = &text[1..];
-        let digits = rest.chars().take_while(char::is_ascii_digit).count();
-        let id = rest[..digits]
-            .parse()
-            .map_err(|_| format!("GTP answer without id: {text:?}"))?;
-        Ok((ok, id, rest[digits..].trim().to_string()))
-    }
-}
-
-impl Drop for GnuGo {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.stdin.flush();
-        let _ = self.child.wait();
     }
 }
 
@@ -424,7 +361,7 @@ fn main() -> ExitCode {
         for _ in 0..jobs {
             s.spawn(|| {
                 let nbs = Neighbours::new(size);
-                let mut gnugo: Option<GnuGo> = None;
+                let mut gnugo: Option<GtpPeer> = None;
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     if k >= args.games {
@@ -432,7 +369,10 @@ fn main() -> ExitCode {
                     }
                     let game = build_game(&args, size, &nbs, args.first_game + k as u64);
                     if gnugo.is_none() {
-                        match GnuGo::spawn(&args.gnugo) {
+                        match GtpPeer::spawn(
+                            &args.gnugo,
+                            &["--mode", "gtp", "--forbid-suicide", "--simple-ko"],
+                        ) {
                             Ok(g) => gnugo = Some(g),
                             Err(e) => {
                                 results.lock().expect("lock").push((game, Err(e)));

@@ -13,6 +13,7 @@
 //! `cargo run --release -p benches --bin owl-compare -- [PATH...] [--max-time S]
 //! [--gnugo /usr/games/gnugo] [--limit N]`
 
+use benches::gtp_peer::{Answer, GtpPeer};
 use clap::Parser;
 use puzzles::problems::{load_file, problem_files, Problem};
 use rules_core::{Color, Move, Point};
@@ -20,9 +21,8 @@ use solver::tsumego::{
     frame, infer_attacker, infer_region, infer_target, inside_wall, near, KillRule, TargetRule,
     Tsumego, TsumegoLimits, TsumegoSolver,
 };
-use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, ChildStdout, Command, ExitCode, Stdio};
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// Flags.
@@ -40,64 +40,6 @@ struct Args {
     /// At most this many problems.
     #[arg(long)]
     limit: Option<usize>,
-}
-
-struct GnuGo {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl GnuGo {
-    fn spawn(path: &PathBuf) -> Result<GnuGo, String> {
-        let mut child = Command::new(path)
-            .args(["--mode", "gtp"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
-        Ok(GnuGo {
-            child,
-            stdin,
-            stdout,
-        })
-    }
-
-    /// Sends one command; the answer without its `= ` and whether it succeeded.
-    fn ask(&mut self, command: &str) -> Result<(bool, String), String> {
-        writeln!(self.stdin, "{command}").map_err(|e| e.to_string())?;
-        self.stdin.flush().map_err(|e| e.to_string())?;
-        let mut answer = String::new();
-        loop {
-            let mut line = String::new();
-            let n = self
-                .stdout
-                .read_line(&mut line)
-                .map_err(|e| e.to_string())?;
-            if n == 0 {
-                return Err("GNU Go closed its output".into());
-            }
-            if line.trim().is_empty() {
-                if answer.is_empty() {
-                    continue;
-                }
-                break;
-            }
-            answer.push_str(&line);
-        }
-        let ok = answer.starts_with('=');
-        Ok((ok, answer[1..].trim().to_string()))
-    }
-}
-
-impl Drop for GnuGo {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
-    }
 }
 
 /// The problem set up as `shikatsu solve` infers it.
@@ -136,7 +78,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut gnugo = match GnuGo::spawn(&args.gnugo) {
+    let mut gnugo = match GtpPeer::spawn(&args.gnugo, &["--mode", "gtp"]) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("error: {e}");
@@ -194,7 +136,7 @@ fn main() -> ExitCode {
             };
             let loaded = gnugo.ask(&format!("loadsgf {} {color}", path.display()));
             let _ = std::fs::remove_file(&path);
-            if !matches!(loaded, Ok((true, _))) {
+            if !matches!(loaded, Ok(Answer { ok: true, .. })) {
                 continue;
             }
             let command = if attacks { "owl_attack" } else { "owl_defend" };
@@ -202,7 +144,7 @@ fn main() -> ExitCode {
             let answer = gnugo.ask(&format!("{command} {stone}"));
             let gnu_ms = start.elapsed().as_secs_f64() * 1000.0;
             let gnu_move = match answer {
-                Ok((true, text)) => {
+                Ok(Answer { ok: true, text, .. }) => {
                     let mut parts = text.split_whitespace();
                     let code: u32 = parts.next().and_then(|c| c.parse().ok()).unwrap_or(0);
                     let mv = parts.next().and_then(|m| m.parse::<Point>().ok());
