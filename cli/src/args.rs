@@ -152,8 +152,8 @@ pub struct StatusArgs {
     #[arg(long, allow_hyphen_values = true)]
     pub komi: Option<String>,
     /// Judge under the default reading and under each single change of option
-    /// (defender-first, once-per-ko, local-2, area, carried-over), and show only the strings
-    /// whose status differs.
+    /// (defender-first, once-per-ko, local-2, area, carried-over, cycles-report), and show only
+    /// the strings whose status differs.
     #[arg(long)]
     pub compare_readings: bool,
     /// The reading of the rules.
@@ -214,6 +214,17 @@ pub enum InitialBanArg {
     CarriedOver,
 }
 
+/// What endless hypothetical play means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CyclesArg {
+    /// Endless play fails the side that needed its goal: the attacker that must capture, the
+    /// owner that must then make a permanent stone.
+    AgainstGoal,
+    /// A string whose verdict rests on endless play is reported as `cycle`, with both
+    /// verdicts and the prisoners one turn of the cycle gains each side (spec §4, 死活例23).
+    Report,
+}
+
 /// Named sets of reading options (`--reading`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum PresetArg {
@@ -248,6 +259,9 @@ pub struct ReadingArgs {
     /// Bans in force when hypothetical play starts [default: none].
     #[arg(long, value_enum)]
     pub initial_ban: Option<InitialBanArg>,
+    /// What endless hypothetical play means [default: against-goal].
+    #[arg(long, value_enum)]
+    pub cycles: Option<CyclesArg>,
 }
 
 /// Search limits; reaching one gives `unknown`, never a guess.

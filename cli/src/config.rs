@@ -1,14 +1,14 @@
 //! Layer two of the command line: flags validated into what the library needs.
 
 use crate::args::{
-    FirstArg, Format, InitialBanArg, KoPassArg, LimitArgs, NewStoneArg, PresetArg, ReadingArgs,
-    StatusArgs,
+    CyclesArg, FirstArg, Format, InitialBanArg, KoPassArg, LimitArgs, NewStoneArg, PresetArg,
+    ReadingArgs, StatusArgs,
 };
 use anyhow::{bail, Context, Result};
 use rules_core::confirmation::{InitialBan, KoPassRule};
 use rules_core::io::{self, GameRecord, Komi, SgfOptions, MAX_INPUT_BYTES};
 use solver::confirm::Limits;
-use solver::{FirstMover, NewStoneScope, Reading};
+use solver::{CycleRule, FirstMover, NewStoneScope, Reading};
 use std::io::Read;
 use std::num::NonZeroU64;
 use std::path::{Path, PathBuf};
@@ -45,6 +45,8 @@ pub fn compared_readings() -> Vec<(&'static str, Reading)> {
     area.new_stone = NewStoneScope::Area;
     let mut carried = base;
     carried.ko.initial_ban = InitialBan::CarriedOver;
+    let mut cycles = base;
+    cycles.cycles = CycleRule::Report;
     let ko_pass = |rule| {
         let mut r = base;
         r.ko.ko_pass = rule;
@@ -60,6 +62,7 @@ pub fn compared_readings() -> Vec<(&'static str, Reading)> {
         ("local-2", local2),
         ("area", area),
         ("carried-over", carried),
+        ("cycles-report", cycles),
     ];
     for (name, reading) in presets() {
         if readings.iter().all(|(_, r)| *r != reading) {
@@ -121,6 +124,12 @@ pub fn reading(args: &ReadingArgs) -> Reading {
             NewStoneArg::Local1 => NewStoneScope::Local1,
             NewStoneArg::Local2 => NewStoneScope::Local2,
             NewStoneArg::Area => NewStoneScope::Area,
+        };
+    }
+    if let Some(cycles) = args.cycles {
+        r.cycles = match cycles {
+            CyclesArg::AgainstGoal => CycleRule::AgainstTheGoal,
+            CyclesArg::Report => CycleRule::Report,
         };
     }
     r

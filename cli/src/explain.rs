@@ -184,6 +184,14 @@ pub fn replay(
 /// The rule that decided a string, read from its verdict and its replayed line.
 pub fn reason(report: &StringReport, facts: &LineFacts) -> Reason {
     let j = &report.judgement;
+    if let Some(cycle) = &j.cycle {
+        return Reason::CycleReported {
+            dead_by_default: cycle.against_the_goal == Life::Dead,
+            prisoners_per_turn: cycle
+                .prisoners_per_turn
+                .map(|p| (p[Color::Black], p[Color::White])),
+        };
+    }
     match j.life {
         Life::Unknown(r) => Reason::Undecided(match r {
             StopReason::NodeLimit => Limit::Nodes,
@@ -399,6 +407,7 @@ mod tests {
                 decided_by: DecidedBy::Search,
                 nodes: 4,
                 searched_points: 15,
+                cycle: None,
             },
             status: if life == Life::Dead {
                 Status::Dead

@@ -218,7 +218,17 @@ pub fn status_text(
             let _ = writeln!(out, "{line}");
         }
         None if judgement.territory.is_none() => {
-            let _ = writeln!(out, "{}", lang.score_unknown());
+            let cycles = judgement.strings.iter().any(|s| s.status == Status::Cycle);
+            let undecided = judgement
+                .strings
+                .iter()
+                .any(|s| s.status == Status::Unknown);
+            let line = if cycles && !undecided {
+                lang.score_cycle()
+            } else {
+                lang.score_unknown()
+            };
+            let _ = writeln!(out, "{line}");
         }
         None => {
             let _ = writeln!(out, "{}", lang.score_without_komi());

@@ -63,7 +63,7 @@ pub fn judged_picture(position: &Position, judgement: &PositionJudgement) -> Pic
             Status::Alive => Mark::None,
             Status::Seki => Mark::Seki,
             Status::Dead => Mark::Dead,
-            Status::Unknown => Mark::Undecided,
+            Status::Unknown | Status::Cycle => Mark::Undecided,
         };
         for &p in &s.judgement.stones {
             set(p, mark);

@@ -541,6 +541,7 @@ fn compare_readings_shows_where_they_disagree() {
             "local-2",
             "area",
             "carried-over",
+            "cycles-report",
             "j2003-local2",
             "katago"
         ]
@@ -569,4 +570,82 @@ fn compare_readings_shows_where_they_disagree() {
     ]);
     assert!(stdout(&text).contains("default dead"), "{}", stdout(&text));
     assert!(stdout(&text).contains("area seki"), "{}", stdout(&text));
+}
+
+/// `--cycles report`: the double-ko seki rests on endless play (Black cannot finish the
+/// capture through the two kos), so its two big groups are reported as `cycle`, while the
+/// lone ko stones, dead under both meanings, stay dead; no score is given.
+#[test]
+fn cycles_report_marks_the_double_ko_seki() {
+    let v = run_json(&[
+        "status",
+        "puzzles/corpus/14-double-ko-seki.txt",
+        "--cycles",
+        "report",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["reading"]["cycles"], "report");
+    let status_of = |stone: &str| {
+        v["strings"]
+            .as_array()
+            .expect("strings")
+            .iter()
+            .find(|s| {
+                s["stones"]
+                    .as_array()
+                    .expect("stones")
+                    .iter()
+                    .any(|p| p == stone)
+            })
+            .map(|s| {
+                (
+                    s["status"].as_str().unwrap_or("").to_string(),
+                    s["rule"].clone(),
+                )
+            })
+            .expect("the string is listed")
+    };
+    assert_eq!(status_of("A1").0, "cycle");
+    assert_eq!(status_of("A1").1, "cycle-reported");
+    assert_eq!(status_of("D1").0, "cycle");
+    assert_eq!(status_of("B1").0, "dead");
+    assert_eq!(status_of("C3").0, "dead");
+    assert!(v["score"].is_null());
+    // The default reading has no `cycles` field and calls the same groups seki.
+    let d = run_json(&[
+        "status",
+        "puzzles/corpus/14-double-ko-seki.txt",
+        "--format",
+        "json",
+    ]);
+    assert!(d["reading"].get("cycles").is_none());
+    let seki = d["strings"]
+        .as_array()
+        .expect("strings")
+        .iter()
+        .filter(|s| s["status"] == "seki")
+        .count();
+    assert_eq!(seki, 2);
+}
+
+/// Bent four needs no endless play: the report changes nothing there.
+#[test]
+fn cycles_report_leaves_bent_four_alone() {
+    let v = run_json(&[
+        "status",
+        "puzzles/corpus/13-bent-four-in-the-corner.txt",
+        "--cycles",
+        "report",
+        "--format",
+        "json",
+    ]);
+    let statuses: Vec<&str> = v["strings"]
+        .as_array()
+        .expect("strings")
+        .iter()
+        .map(|s| s["status"].as_str().expect("status"))
+        .collect();
+    assert!(!statuses.contains(&"cycle"), "{statuses:?}");
+    assert!(statuses.contains(&"dead"), "{statuses:?}");
 }

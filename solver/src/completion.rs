@@ -669,7 +669,7 @@ impl Completion {
             }
             heads.push(q);
         }
-        let survey = survey(pos, ctx.reading.ko, ctx.deadline);
+        let survey = survey(pos, ctx.reading, ctx.deadline);
         heads
             .par_iter()
             .map(|&p| judge_string_in(pos, &survey, last_ko, p, ctx.reading, &ctx.limits_now()))

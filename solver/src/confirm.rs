@@ -21,13 +21,14 @@
 //! exact when the area contains no vital region of a pass-alive chain; when it does (T
 //! stands inside an eye of a pass-alive chain), the whole board is searched instead.
 
+use crate::cycles::{turn_of_cycle, Cycle, Mirrored, Nested};
 use crate::dfpn::{Budget, Dfpn, Evaluation, Game, Outcome, SolverConfig, StopReason};
 use crate::eyespace::{filling_line, no_permanent_stone_possible, no_room_for_two_eyes};
-use crate::reading::{FirstMover, NewStoneScope, Reading};
+use crate::reading::{CycleRule, FirstMover, NewStoneScope, Reading};
 use crate::safety::{safe_blocks, Claim, Region, Safety, SafetyLimits};
 use rules_core::areas::{areas_from, Areas};
 use rules_core::benson::{pass_alive, pass_alive_for, still_pass_alive, PassAlive};
-use rules_core::confirmation::{ConfirmationMove, ConfirmationRules, ConfirmationState};
+use rules_core::confirmation::{ConfirmationMove, ConfirmationState};
 use rules_core::{ByColor, Color, KoCapture, Point, PointSet, Position, ZobristHash};
 use std::num::NonZeroU64;
 use std::time::{Duration, Instant};
@@ -120,6 +121,9 @@ pub struct StringJudgement {
     pub nodes: u64,
     /// Number of points where play was allowed.
     pub searched_points: usize,
+    /// Set under [`CycleRule::Report`] when the verdict rests on endless play: `life` is
+    /// then the default reading's verdict, and this says what the other meaning gives.
+    pub cycle: Option<Cycle>,
 }
 
 impl StringJudgement {
@@ -346,7 +350,7 @@ pub(crate) struct RecreateGame {
     region: PointSet,
     allowed: PointSet,
     guard: Option<Guard>,
-    capture: Dfpn<CaptureGame>,
+    capture: Nested<CaptureGame>,
     /// Storage reused for the attacker-to-move copy of each permanence check.
     scratch: Option<ConfirmationState>,
 }
@@ -421,7 +425,7 @@ pub(crate) struct KillGame {
     new_stone_points: PointSet,
     allowed: PointSet,
     guard: Option<Guard>,
-    recreate: Dfpn<RecreateGame>,
+    recreate: Nested<RecreateGame>,
 }
 
 impl ConfirmationGame for KillGame {
@@ -536,18 +540,24 @@ pub(crate) struct Survey {
 
 /// Surveys `position`: Benson, then the safety solver for both colours (regions not searched
 /// by `deadline` are not proved), then the areas.
-pub(crate) fn survey(
-    position: &Position,
-    rules: ConfirmationRules,
-    deadline: Option<Instant>,
-) -> Survey {
+///
+/// When cycles are reported the safety solver is not used: its local games count endless
+/// play against the invader, and its safe blocks would never be judged again; they are left
+/// to the searches, which judge them under both meanings.
+pub(crate) fn survey(position: &Position, reading: &Reading, deadline: Option<Instant>) -> Survey {
     let benson = pass_alive(position);
     let limits = SafetyLimits {
         deadline,
         ..SafetyLimits::default()
     };
-    let black = safe_blocks(position, Color::Black, rules, &limits);
-    let white = safe_blocks(position, Color::White, rules, &limits);
+    let (black, white) = if reading.cycles == CycleRule::Report {
+        (Safety::default(), Safety::default())
+    } else {
+        (
+            safe_blocks(position, Color::Black, reading.ko, &limits),
+            safe_blocks(position, Color::White, reading.ko, &limits),
+        )
+    };
     let region_points = |s: &Safety| {
         s.regions
             .iter()
@@ -620,7 +630,7 @@ pub fn judge_string(
     limits: &Limits,
 ) -> StringJudgement {
     let deadline = limits.max_time.map(|t| Instant::now() + t);
-    let survey = survey(position, reading.ko, deadline);
+    let survey = survey(position, reading, deadline);
     // The survey counts against the string's time.
     let limits = Limits {
         max_time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
@@ -650,6 +660,7 @@ pub(crate) fn judge_string_in(
         decided_by: DecidedBy::PassAlive,
         nodes: 0,
         searched_points: 0,
+        cycle: None,
     };
     let Some(allowed) = search_scope(position, &survey.areas, stone) else {
         if !survey.pass_alive[defender].contains(stone) {
@@ -735,6 +746,7 @@ pub(crate) fn judge_string_in(
             reading,
             &mut local_budget,
             config,
+            Endless::AgainstTheGoal,
         );
         spent = local_budget.nodes();
         if let Outcome::Proved { line } = outcome {
@@ -758,16 +770,53 @@ pub(crate) fn judge_string_in(
         reading,
         &mut budget,
         config,
+        Endless::AgainstTheGoal,
     );
     judgement.nodes = spent + budget.nodes();
-    let (life, line) = match outcome {
+    let (life, line) = life_and_line(outcome);
+    judgement.life = life;
+    judgement.proof = played_line(&start, line);
+    if reading.cycles == CycleRule::Report && !matches!(judgement.life, Life::Unknown(_)) {
+        // The same search with endless play counted for the side that needs its goal.
+        let outcome = search(
+            position,
+            &start,
+            &target,
+            stone,
+            allowed,
+            None,
+            reading,
+            &mut budget,
+            config,
+            Endless::ForTheGoal,
+        );
+        judgement.nodes = spent + budget.nodes();
+        let (other, other_line) = life_and_line(outcome);
+        match other {
+            Life::Unknown(_) => judgement.life = other,
+            other if other != judgement.life => {
+                let turn = turn_of_cycle(&start, &judgement.proof)
+                    .or_else(|| turn_of_cycle(&start, &played_line(&start, other_line.clone())));
+                judgement.cycle = Some(Cycle {
+                    against_the_goal: judgement.life,
+                    for_the_goal: other,
+                    prisoners_per_turn: turn.as_ref().map(|(_, p)| *p),
+                    turn: turn.map(|(t, _)| t).unwrap_or_default(),
+                });
+            }
+            _ => {}
+        }
+    }
+    judgement
+}
+
+/// The verdict of a kill search and its line.
+fn life_and_line(outcome: Outcome<ConfirmationMove>) -> (Life, Vec<ConfirmationMove>) {
+    match outcome {
         Outcome::Proved { line } => (Life::Dead, line),
         Outcome::Disproved { line } => (Life::Alive, line),
         Outcome::Unknown(reason) => (Life::Unknown(reason), Vec::new()),
-    };
-    judgement.life = life;
-    judgement.proof = played_line(&start, line);
-    judgement
+    }
 }
 
 /// A line of moves from `start` with the colour of each mover.
@@ -795,19 +844,21 @@ fn search(
     reading: &Reading,
     budget: &mut Budget,
     config: SolverConfig,
+    endless: Endless,
 ) -> Outcome<ConfirmationMove> {
     let defender = position.color_at(stone).expect("a stone to judge");
     let attacker = !defender;
     let capture = |target: Point| {
-        Dfpn::new(
-            CaptureGame {
-                attacker,
-                target,
-                allowed,
-                guard: guard.clone(),
-            },
-            config,
-        )
+        let game = CaptureGame {
+            attacker,
+            target,
+            allowed,
+            guard: guard.clone(),
+        };
+        match endless {
+            Endless::AgainstTheGoal => Nested::AgainstTheGoal(Dfpn::new(game, config)),
+            Endless::ForTheGoal => Nested::ForTheGoal(Dfpn::new(Mirrored(game), config)),
+        }
     };
     let region = match new_stone_region(
         position,
@@ -822,29 +873,44 @@ fn search(
         Err(reason) => return Outcome::Unknown(reason),
     };
     let new_stone_points = target.union(&region);
-    let recreate = Dfpn::new(
-        RecreateGame {
-            defender,
-            region,
-            allowed,
-            guard: guard.clone(),
-            capture: capture(stone),
-            scratch: None,
+    let recreate = RecreateGame {
+        defender,
+        region,
+        allowed,
+        guard: guard.clone(),
+        capture: capture(stone),
+        scratch: None,
+    };
+    let recreate = match endless {
+        Endless::AgainstTheGoal => Nested::AgainstTheGoal(Dfpn::new(recreate, config)),
+        Endless::ForTheGoal => Nested::ForTheGoal(Dfpn::new(Mirrored(recreate), config)),
+    };
+    let kill = KillGame {
+        attacker,
+        target: *target,
+        new_stone_points,
+        allowed,
+        guard,
+        recreate,
+    };
+    match endless {
+        Endless::AgainstTheGoal => Dfpn::new(kill, config).solve(start, budget),
+        // The mirrored game's prover is the defender: its proof is the attacker's failure.
+        Endless::ForTheGoal => match Dfpn::new(Mirrored(kill), config).solve(start, budget) {
+            Outcome::Proved { line } => Outcome::Disproved { line },
+            Outcome::Disproved { line } => Outcome::Proved { line },
+            Outcome::Unknown(reason) => Outcome::Unknown(reason),
         },
-        config,
-    );
-    let mut kill = Dfpn::new(
-        KillGame {
-            attacker,
-            target: *target,
-            new_stone_points,
-            allowed,
-            guard,
-            recreate,
-        },
-        config,
-    );
-    kill.solve(start, budget)
+    }
+}
+
+/// What endless play counts as in one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Endless {
+    /// A failure for the side that needed its goal (the default reading).
+    AgainstTheGoal,
+    /// A success for that side.
+    ForTheGoal,
 }
 
 /// R(T): where the new stone of Art. 7-1 clause 2 may stand.
@@ -855,7 +921,7 @@ fn new_stone_region(
     allowed: &PointSet,
     reading: &Reading,
     budget: &mut Budget,
-    mut capture: Dfpn<CaptureGame>,
+    mut capture: Nested<CaptureGame>,
 ) -> Result<PointSet, StopReason> {
     match reading.new_stone {
         NewStoneScope::Local1 => Ok(*target),

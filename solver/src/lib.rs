@@ -6,6 +6,7 @@
 
 pub mod completion;
 pub mod confirm;
+pub mod cycles;
 pub mod dfpn;
 pub mod eyespace;
 pub mod reading;
@@ -17,4 +18,4 @@ pub mod tsumego_eyespace;
 pub mod tsumego_reference;
 pub mod tsumego_region;
 
-pub use reading::{FirstMover, NewStoneScope, Reading};
+pub use reading::{CycleRule, FirstMover, NewStoneScope, Reading};

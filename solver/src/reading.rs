@@ -28,6 +28,20 @@ pub enum NewStoneScope {
     Area,
 }
 
+/// What endless hypothetical play means (spec §4, 死活例23).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum CycleRule {
+    /// Endless play counts against the side that needed to reach its goal: the attacker
+    /// that must capture, the owner that must then make a permanent stone (default; the
+    /// commentary's verdicts for eternal life and double-ko seki).
+    #[default]
+    AgainstTheGoal,
+    /// A string whose verdict rests on endless play is reported as `cycle`, with the cycle
+    /// and its prisoner balance, instead of alive or dead: the commentary settles such a
+    /// position by the aim of the game (Art. 1), outside confirmation.
+    Report,
+}
+
 /// A complete reading of the confirmation rules.
 ///
 /// ```
@@ -44,6 +58,8 @@ pub struct Reading {
     pub ko: ConfirmationRules,
     /// Where a new stone may stand.
     pub new_stone: NewStoneScope,
+    /// What endless play means.
+    pub cycles: CycleRule,
 }
 
 impl Reading {
@@ -52,11 +68,21 @@ impl Reading {
         first: FirstMover::Attacker,
         ko: ConfirmationRules::JAPANESE_1989,
         new_stone: NewStoneScope::Local1,
+        cycles: CycleRule::AgainstTheGoal,
     };
 
-    /// The names of the options and their values, as the JSON output lists them.
-    pub fn fields(&self) -> [(&'static str, &'static str); 4] {
-        [
+    /// The names of the options and their values, as the JSON output lists them; `cycles`
+    /// only when it is not the default, so that the default reading keeps the four fields
+    /// of the output contract.
+    ///
+    /// ```
+    /// use solver::reading::{CycleRule, Reading};
+    /// assert_eq!(Reading::default().fields().len(), 4);
+    /// let reporting = Reading { cycles: CycleRule::Report, ..Reading::default() };
+    /// assert_eq!(reporting.fields()[4], ("cycles", "report"));
+    /// ```
+    pub fn fields(&self) -> Vec<(&'static str, &'static str)> {
+        let mut fields = vec![
             (
                 "first",
                 match self.first {
@@ -89,7 +115,11 @@ impl Reading {
                     InitialBan::CarriedOver => "carried-over",
                 },
             ),
-        ]
+        ];
+        if self.cycles == CycleRule::Report {
+            fields.push(("cycles", "report"));
+        }
+        fields
     }
 }
 

@@ -30,6 +30,11 @@ pub enum Status {
     Dead,
     /// Not decided within the limits.
     Unknown,
+    /// The verdict rests on endless play, reported as such under
+    /// [`crate::CycleRule::Report`] (the judgement's `cycle` says both verdicts); no
+    /// territory or score is given then, since the commentary settles such positions outside
+    /// confirmation.
+    Cycle,
 }
 
 impl Status {
@@ -40,6 +45,7 @@ impl Status {
             Status::Seki => "seki",
             Status::Dead => "dead",
             Status::Unknown => "unknown",
+            Status::Cycle => "cycle",
         }
     }
 }
@@ -247,7 +253,7 @@ pub fn judge_position(
     }
     // The survey counts against the position's total time.
     let deadline = limits.max_total_time.map(|t| Instant::now() + t);
-    let survey = survey(position, reading.ko, deadline);
+    let survey = survey(position, reading, deadline);
     let judgements: Vec<StringJudgement> = heads
         .par_iter()
         .map(|&p| {
@@ -261,7 +267,7 @@ pub fn judge_position(
         .collect();
     let any_unknown = judgements
         .iter()
-        .any(|j| matches!(j.life, Life::Unknown(_)));
+        .any(|j| matches!(j.life, Life::Unknown(_)) || j.cycle.is_some());
     let dead: PointSet = judgements
         .iter()
         .filter(|j| j.life == Life::Dead)
@@ -272,6 +278,7 @@ pub fn judge_position(
         .into_iter()
         .map(|judgement| {
             let status = match judgement.life {
+                _ if judgement.cycle.is_some() => Status::Cycle,
                 Life::Dead => Status::Dead,
                 Life::Unknown(_) => Status::Unknown,
                 Life::Alive => match &terr {

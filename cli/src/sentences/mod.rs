@@ -44,6 +44,16 @@ pub enum Reason {
     /// Dead without search: inside walls that stay pass-alive, the stones' region has no
     /// room for two eyes, so the opponent fills it and captures (Art. 7-1).
     NoRoomForTwoEyes,
+    /// Reported under `--cycles report`: the verdict rests on endless play. `dead_by_default`
+    /// is the default reading's verdict (endless play against the side that needs its goal);
+    /// the other meaning gives the opposite. `prisoners_per_turn` is what one turn of the
+    /// cycle captures (by Black, by White), when a line shows the cycle.
+    CycleReported {
+        /// The default reading's verdict is dead.
+        dead_by_default: bool,
+        /// Stones captured by Black and by White in one turn of the cycle.
+        prisoners_per_turn: Option<(u32, u32)>,
+    },
     /// A search limit stopped the judgement.
     Undecided(Limit),
 }
@@ -62,6 +72,7 @@ impl Reason {
             Reason::CapturedThroughKoPass => "captured-through-ko-pass",
             Reason::NewStoneRecaptured => "new-stone-recaptured",
             Reason::NoRoomForTwoEyes => "no-room-for-two-eyes",
+            Reason::CycleReported { .. } => "cycle-reported",
             Reason::Undecided(_) => "undecided",
         }
     }
@@ -281,6 +292,27 @@ impl Language {
             Reason::NewStoneRecaptured => format!(
                 "{you} captures these stones, and a stone {me} puts back on their points can be captured again, so they are dead (Art. 7-1)"
             ),
+            Reason::CycleReported {
+                dead_by_default,
+                prisoners_per_turn,
+            } => {
+                let (by_default, otherwise) = if dead_by_default {
+                    ("dead", "alive")
+                } else {
+                    ("alive", "dead")
+                };
+                let turn = match prisoners_per_turn {
+                    Some((b, w)) => format!(
+                        "; one turn of the cycle captures {b} stone(s) for Black and {w} for White"
+                    ),
+                    None => String::from(
+                        "; the line shown stops before the repetition, so its prisoners are not counted",
+                    ),
+                };
+                format!(
+                    "endless play decides these stones: counted against the side that needs its goal (the default reading) they are {by_default}, counted for it they are {otherwise}{turn}; the commentary settles such a position by the aim of the game (Art. 1), not by confirmation (Art. 7)"
+                )
+            }
             Reason::Undecided(limit) => {
                 let why = match limit {
                     Limit::Nodes => "the node limit was reached",
@@ -447,6 +479,15 @@ impl Language {
         self.finish("Score: unknown (some strings are undecided)".to_string())
     }
 
+    /// The score line when every string is decided but some verdict rests on endless play
+    /// (`--cycles report`).
+    pub fn score_cycle(self) -> String {
+        self.finish(
+            "Score: not given (some verdicts rest on endless play, which confirmation does not settle)"
+                .to_string(),
+        )
+    }
+
     /// The score line when no komi was given.
     pub fn score_without_komi(self) -> String {
         self.finish("Score: not computed (no komi given; use --komi)".to_string())
@@ -593,6 +634,14 @@ mod tests {
             Reason::NewStone,
             Reason::KoPassSaves,
             Reason::Cycle,
+            Reason::CycleReported {
+                dead_by_default: false,
+                prisoners_per_turn: Some((2, 1)),
+            },
+            Reason::CycleReported {
+                dead_by_default: true,
+                prisoners_per_turn: None,
+            },
             Reason::Captured,
             Reason::CapturedThroughKoPass,
             Reason::NewStoneRecaptured,
