@@ -50,7 +50,11 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    println!("{} states, built in {:?}", reference.states(), start.elapsed());
+    println!(
+        "{} states, built in {:?}",
+        reference.states(),
+        start.elapsed()
+    );
     match reference.judge_all() {
         Ok(verdicts) => {
             for (stone, color, verdict) in verdicts {
