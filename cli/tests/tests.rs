@@ -572,9 +572,9 @@ fn compare_readings_shows_where_they_disagree() {
     assert!(stdout(&text).contains("area seki"), "{}", stdout(&text));
 }
 
-/// `--cycles report`: the double-ko seki rests on endless play (Black cannot finish the
-/// capture through the two kos), so its two big groups are reported as `cycle`, while the
-/// lone ko stones, dead under both meanings, stay dead; no score is given.
+/// `--cycles report`: the double-ko seki rests on endless play (neither side can finish a
+/// capture through the two kos; the lone ko stones die only because their recreation is
+/// taken again for ever), so all four strings are reported as `cycle`; no score is given.
 #[test]
 fn cycles_report_marks_the_double_ko_seki() {
     let v = run_json(&[
@@ -609,8 +609,8 @@ fn cycles_report_marks_the_double_ko_seki() {
     assert_eq!(status_of("A1").0, "cycle");
     assert_eq!(status_of("A1").1, "cycle-reported");
     assert_eq!(status_of("D1").0, "cycle");
-    assert_eq!(status_of("B1").0, "dead");
-    assert_eq!(status_of("C3").0, "dead");
+    assert_eq!(status_of("B1").0, "cycle");
+    assert_eq!(status_of("C3").0, "cycle");
     assert!(v["score"].is_null());
     // The default reading has no `cycles` field and calls the same groups seki.
     let d = run_json(&[
@@ -629,7 +629,8 @@ fn cycles_report_marks_the_double_ko_seki() {
     assert_eq!(seki, 2);
 }
 
-/// Bent four needs no endless play: the report changes nothing there.
+/// Bent four needs no endless play, and neither does a plain seki (passing for ever is no
+/// cycle): the report changes nothing there.
 #[test]
 fn cycles_report_leaves_bent_four_alone() {
     let v = run_json(&[
@@ -648,4 +649,49 @@ fn cycles_report_leaves_bent_four_alone() {
         .collect();
     assert!(!statuses.contains(&"cycle"), "{statuses:?}");
     assert!(statuses.contains(&"dead"), "{statuses:?}");
+    let seki = run_json(&[
+        "status",
+        "puzzles/corpus/30-calibration-true-plain-seki.txt",
+        "--cycles",
+        "report",
+        "--format",
+        "json",
+    ]);
+    let statuses: Vec<&str> = seki["strings"]
+        .as_array()
+        .expect("strings")
+        .iter()
+        .map(|s| s["status"].as_str().expect("status"))
+        .collect();
+    assert!(statuses.contains(&"seki"), "{statuses:?}");
+    assert!(!statuses.contains(&"cycle"), "{statuses:?}");
+}
+
+/// Eternal life (corpus 32): the inner group is alive by default because White's attack only
+/// cycles; with `--cycles report` that is what the report says.
+#[test]
+fn cycles_report_finds_eternal_life() {
+    let v = run_json(&[
+        "status",
+        "puzzles/corpus/32-eternal-life.txt",
+        "--cycles",
+        "report",
+        "--max-nodes",
+        "300000",
+        "--format",
+        "json",
+    ]);
+    let inner = v["strings"]
+        .as_array()
+        .expect("strings")
+        .iter()
+        .find(|s| {
+            s["stones"]
+                .as_array()
+                .expect("stones")
+                .iter()
+                .any(|p| p == "C1")
+        })
+        .expect("the inner group is listed");
+    assert_eq!(inner["status"], "cycle", "{inner}");
 }

@@ -35,16 +35,24 @@
 
 use crate::confirm::{Life, PlayedMove};
 use crate::dfpn::{Budget, Dfpn, Evaluation, Game, StopReason};
-use rules_core::confirmation::ConfirmationState;
+use rules_core::confirmation::{ConfirmationMove, ConfirmationState};
 use rules_core::{ByColor, Color, ZobristHash};
 
 /// A game seen from its disprover's side: the prover and the disprover swap, and so do
 /// the goal and the failure. Searching it with the ordinary df-pn counts repetition as a
 /// win for the original prover.
+///
+/// The original prover loses its plain pass here. Otherwise it would "win" every game by
+/// passing for ever while its opponent passes back, which is no cycle of the commentary's
+/// (nothing is captured), and would turn every seki into a cycle. Without it, each move of
+/// the original prover adds a stone (which only a capture removes) or passes for a ko (which
+/// lifts a ban that only a new ko capture restores), so every repetition it can force has a
+/// capture in it. The plain pass never helps it reach its goal in finitely many moves either:
+/// the opponent can pass back to the same state.
 #[derive(Debug)]
 pub(crate) struct Mirrored<G>(pub(crate) G);
 
-impl<G: Game> Game for Mirrored<G> {
+impl<G: Game<Move = ConfirmationMove>> Game for Mirrored<G> {
     type State = G::State;
     type Move = G::Move;
 
@@ -69,7 +77,11 @@ impl<G: Game> Game for Mirrored<G> {
     }
 
     fn moves(&self, state: &G::State) -> Vec<G::Move> {
-        self.0.moves(state)
+        let mut moves = self.0.moves(state);
+        if self.0.prover_to_move(state) {
+            moves.retain(|&mv| mv != ConfirmationMove::Pass);
+        }
+        moves
     }
 
     fn play(&self, state: &G::State, mv: G::Move) -> G::State {
@@ -88,14 +100,14 @@ impl<G: Game> Game for Mirrored<G> {
 
 /// A nested question (can this stone be captured, can a permanent stone be made) under
 /// either meaning of endless play.
-pub(crate) enum Nested<G: Game> {
+pub(crate) enum Nested<G: Game<Move = ConfirmationMove>> {
     /// Endless play counts against the prover (the default).
     AgainstTheGoal(Dfpn<G>),
     /// Endless play counts for the prover.
     ForTheGoal(Dfpn<Mirrored<G>>),
 }
 
-impl<G: Game> std::fmt::Debug for Nested<G> {
+impl<G: Game<Move = ConfirmationMove>> std::fmt::Debug for Nested<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             Nested::AgainstTheGoal(_) => "Nested::AgainstTheGoal",
@@ -104,7 +116,7 @@ impl<G: Game> std::fmt::Debug for Nested<G> {
     }
 }
 
-impl<G: Game> Nested<G> {
+impl<G: Game<Move = ConfirmationMove>> Nested<G> {
     /// Whether the prover reaches its goal from `state`.
     pub(crate) fn decide(
         &mut self,
