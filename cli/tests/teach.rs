@@ -36,10 +36,11 @@ fn status_text_names_the_rule_of_each_string() {
         "{out}"
     );
     assert!(out.contains("has no room for two eyes of White"), "{out}");
-    // In the bent four White's stones are captured by search.
+    // In the bent four White's stones are captured by search, and the line goes on to show
+    // that the stone White puts back is taken again.
     let out = ok_stdout(&["status", "puzzles/corpus/13-bent-four-in-the-corner.txt"]);
     assert!(
-        out.contains("Black can capture these stones and White cannot then make a stone"),
+        out.contains("Black captures these stones, and a stone White puts back on their points can be captured again"),
         "{out}"
     );
     let out = ok_stdout(&["status", "puzzles/corpus/08-direct-ko-left-open.txt"]);

@@ -24,7 +24,14 @@
 //! A's goal "removed and no recreate" is never reached, and endless play is A's loss. So
 //! the value of such a state in the kill game is known as soon as recreate is, and the
 //! kill search stops there: on the eternal-life position of `BENCHMARKS.md` that took
-//! the judgement of the inner group from over 3 million nodes to about 44,000.
+//! the judgement of the inner group from over 3 million nodes to about 44,000. With endless
+//! play counted for the side that needs its goal (`--cycles report`) the stop is not only
+//! faster but needed: playing on after the capture, A could "win" by endless play after a
+//! capture it has already lost, which the two-phase objective does not allow. A proof line
+//! that stops there goes on with the recreate search's own line
+//! ([`Game::line_after`]), so that it still shows the recreation (the recapture of a
+//! snapback, Art. 7-1 clause 2), and a line of tries that all fail shows a capture first
+//! ([`Game::ends_a_phase`]).
 //!
 //! ## Locality
 //! Play is restricted to the independent area of T (the points left after removing every
@@ -251,6 +258,20 @@ trait ConfirmationGame {
         state: &ConfirmationState,
         budget: &mut Budget,
     ) -> Result<Evaluation, StopReason>;
+    /// See [`Game::ends_a_phase`].
+    fn ends_a_phase(&self, state: &ConfirmationState) -> bool {
+        let _ = state;
+        false
+    }
+    /// See [`Game::line_after`].
+    fn line_after(
+        &mut self,
+        state: &ConfirmationState,
+        budget: &mut Budget,
+    ) -> Result<Vec<ConfirmationMove>, StopReason> {
+        let _ = (state, budget);
+        Ok(Vec::new())
+    }
 }
 
 impl<T: ConfirmationGame> Game for T {
@@ -298,6 +319,18 @@ impl<T: ConfirmationGame> Game for T {
         out: &mut ConfirmationState,
     ) {
         played_into(state, mv, out);
+    }
+
+    fn ends_a_phase(&self, state: &ConfirmationState) -> bool {
+        ConfirmationGame::ends_a_phase(self, state)
+    }
+
+    fn line_after(
+        &mut self,
+        state: &ConfirmationState,
+        budget: &mut Budget,
+    ) -> Result<Vec<ConfirmationMove>, StopReason> {
+        ConfirmationGame::line_after(self, state, budget)
     }
 }
 
@@ -441,7 +474,31 @@ pub(crate) struct KillGame {
     recreate: Nested<RecreateGame>,
 }
 
+impl KillGame {
+    /// Whether T has been removed in `state`.
+    fn removed(&self, state: &ConfirmationState) -> bool {
+        let pos = state.position();
+        self.target
+            .iter()
+            .any(|p| pos.color_at(p) != Some(!self.attacker))
+    }
+}
+
 impl ConfirmationGame for KillGame {
+    fn ends_a_phase(&self, state: &ConfirmationState) -> bool {
+        self.removed(state)
+    }
+
+    /// The recreate search's line: D's recreation against A's best resistance, or A's
+    /// refutation of every recreation.
+    fn line_after(
+        &mut self,
+        state: &ConfirmationState,
+        budget: &mut Budget,
+    ) -> Result<Vec<ConfirmationMove>, StopReason> {
+        self.recreate.line(state, budget)
+    }
+
     fn prover(&self) -> Color {
         self.attacker
     }

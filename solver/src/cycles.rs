@@ -96,6 +96,18 @@ impl<G: Game<Move = ConfirmationMove>> Game for Mirrored<G> {
         let b = self.0.leaf_bounds(state);
         crate::dfpn::Bounds { pn: b.dn, dn: b.pn }
     }
+
+    fn ends_a_phase(&self, state: &G::State) -> bool {
+        self.0.ends_a_phase(state)
+    }
+
+    fn line_after(
+        &mut self,
+        state: &G::State,
+        budget: &mut Budget,
+    ) -> Result<Vec<G::Move>, StopReason> {
+        self.0.line_after(state, budget)
+    }
 }
 
 /// A nested question (can this stone be captured, can a permanent stone be made) under
@@ -128,6 +140,25 @@ impl<G: Game<Move = ConfirmationMove>> Nested<G> {
             Nested::ForTheGoal(d) => d
                 .decide(state, budget)
                 .map(|disprover_wins| !disprover_wins),
+        }
+    }
+
+    /// The principal line from `state` (see [`Dfpn::solve`]); empty when the search
+    /// stops at a limit, which the caller's own search would have met first.
+    pub(crate) fn line(
+        &mut self,
+        state: &G::State,
+        budget: &mut Budget,
+    ) -> Result<Vec<ConfirmationMove>, StopReason> {
+        let outcome = match self {
+            Nested::AgainstTheGoal(d) => d.solve(state, budget),
+            Nested::ForTheGoal(d) => d.solve(state, budget),
+        };
+        match outcome {
+            crate::dfpn::Outcome::Proved { line } | crate::dfpn::Outcome::Disproved { line } => {
+                Ok(line)
+            }
+            crate::dfpn::Outcome::Unknown(reason) => Err(reason),
         }
     }
 
@@ -170,7 +201,9 @@ pub(crate) fn turn_of_cycle(
         state.play_unchecked(played.mv);
         let key = state.hash();
         let prisoners = state.position().prisoners();
-        if let Some(at) = seen.iter().position(|(k, _)| *k == key) {
+        // A repetition with no capture in it (a pass answered by a pass) is no cycle of
+        // the commentary's.
+        if let Some(at) = seen.iter().position(|(k, p)| *k == key && *p != prisoners) {
             let before = seen[at].1;
             let taken = |c: Color| prisoners[c] - before[c];
             return Some((

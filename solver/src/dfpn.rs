@@ -334,6 +334,29 @@ pub trait Game {
         let _ = state;
         Bounds::LEAF
     }
+
+    /// Whether `state` ends a phase of the game whose play goes on in a nested search (a
+    /// capture made, after which the question is whether the owner recreates a stone). A
+    /// principal line prefers such a try when every move loses for the mover: it shows
+    /// what the rules do with it, where a try that changes nothing shows nothing.
+    fn ends_a_phase(&self, state: &Self::State) -> bool {
+        let _ = state;
+        false
+    }
+
+    /// The play after a state that ends a phase, from the nested search that decided it:
+    /// appended to a principal line that stops there.
+    ///
+    /// # Errors
+    /// The [`StopReason`] when the nested search runs out of its limits.
+    fn line_after(
+        &mut self,
+        state: &Self::State,
+        budget: &mut Budget,
+    ) -> Result<Vec<Self::Move>, StopReason> {
+        let _ = (state, budget);
+        Ok(Vec::new())
+    }
 }
 
 /// The table's unsolved bounds for a node disproved through a repetition above it: hard to
@@ -933,6 +956,9 @@ impl<G: Game> Dfpn<G> {
                 dn: ProofNumber::INFINITY,
             };
             if self.evaluate(&state, key, unbounded, budget)?.is_some() {
+                if self.game.ends_a_phase(&state) {
+                    line.extend(self.game.line_after(&state, budget)?);
+                }
                 break;
             }
             let or_node = self.game.prover_to_move(&state);
@@ -990,8 +1016,14 @@ impl<G: Game> Dfpn<G> {
                     .min_by_key(|&i| known[i].value.map_or(u64::MAX, |(_, w)| w))
                     .unwrap_or(first)
             } else {
-                // Every child loses for the mover: the longest resistance.
-                match (0..known.len()).max_by_key(|&i| known[i].value.map_or(0, |(_, w)| w)) {
+                // Every child loses for the mover: the longest resistance, a try that ends a
+                // phase (a capture) first.
+                match (0..known.len()).max_by_key(|&i| {
+                    (
+                        self.game.ends_a_phase(&known[i].state),
+                        known[i].value.map_or(0, |(_, w)| w),
+                    )
+                }) {
                     Some(i) => i,
                     None => break,
                 }
