@@ -16,5 +16,6 @@ pub mod tsumego;
 pub mod tsumego_eyespace;
 pub mod tsumego_reference;
 pub mod tsumego_region;
+pub mod tsumego_tree;
 
 pub use reading::{FirstMover, NewStoneScope, Reading};
