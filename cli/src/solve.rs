@@ -60,9 +60,10 @@ pub enum TargetInference {
     /// Every capturable defender string in the region; the attacker must take them all
     /// (the group lives if any part of it does).
     Group,
-    /// The stones the root marks (all to be taken), else the capturable string that the
-    /// book's correct lines touch most (`solver::tsumego_tree`), else `largest`; the
-    /// enclosure is then bounded by that target and the points the correct lines play.
+    /// The stones the root marks (all to be taken), else the largest capturable string
+    /// that the book's correct lines touch (`solver::tsumego_tree`), else `largest`; the
+    /// enclosure is then bounded by that target and the points the correct lines play,
+    /// which join the region.
     Tree,
 }
 
@@ -203,8 +204,8 @@ pub enum Found {
     LargestCapturable,
     /// Inferred: every capturable string of the defender, all to be taken.
     EveryCapturable,
-    /// Inferred: the defender's capturable string that the book's correct lines touch
-    /// most.
+    /// Inferred: the defender's largest capturable string that the book's correct lines
+    /// touch.
     CorrectLines,
     /// The file: stones the root marks (`TR`, `SQ`, `MA`, `CR`, or a label its comment
     /// names), all to be taken.
@@ -454,9 +455,11 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
                     margin: args.fight_margin,
                     ..EnclosureRule::default()
                 };
+                // The enclosure of the fight, and the points the correct lines play there
+                // (a net or a placement outside the defender's liberties).
                 let r = enclosure_around(&position, attacker, rule, &fight);
                 if t.iter().all(|p| r.contains(p)) {
-                    region = r;
+                    region = r.union(&fight);
                     region_from = Found::EnclosureOfFight(false);
                 }
             }

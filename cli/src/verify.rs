@@ -13,8 +13,7 @@
 
 use crate::sentences::Language;
 use crate::solve::{
-    limits, prepare, pv_text, solve_root, Found, Prepared, ProblemArgs, RegionRule,
-    TargetInference,
+    limits, prepare, pv_text, solve_root, Found, Prepared, ProblemArgs, RegionRule, TargetInference,
 };
 use anyhow::Result;
 use clap::{Args, ValueEnum};

@@ -41,7 +41,7 @@ impl Language {
                 "inferred: every capturable string of the defender (all to be taken)".to_string()
             }
             Found::CorrectLines => {
-                "inferred: the defender's capturable string the book's correct lines touch most"
+                "inferred: the defender's largest capturable string the book's correct lines touch"
                     .to_string()
             }
             Found::Marked => "file (the stones the root marks, all to be taken)".to_string(),
