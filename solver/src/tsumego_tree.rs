@@ -11,13 +11,25 @@
 //!    extends or connects (in a "live" problem these are the player's own stones).
 //!    A move touches a string at most once, and a move shared by several correct lines (the
 //!    first move always is) counts once per line, so the main line weighs most.
-//! 2. The **target** is the defender's capturable string (no liberty outside the region,
-//!    not pass-alive, every stone in the region) touched most often; ties go to the larger
-//!    string, then to the one with fewer liberties ([`stakes`], [`target_from_tree`]).
+//! 2. The **target** is the largest touched capturable string of the defender (no liberty
+//!    outside the region, not pass-alive, every stone in the region); ties go to the
+//!    string touched more often, then to the one with fewer liberties ([`stakes`],
+//!    [`target_from_tree`] with [`StakeRule::LargestTouched`]). Measured against the two
+//!    other readings on every fourth Go Game Guru problem: the string touched most often
+//!    picks stones inside the eye space that the attacker throws in or captures on the way
+//!    (one agreement fewer), and every touched string to be taken (the group) adds seven
+//!    wrong verdicts, because an outside string the lines touch in passing then must die
+//!    too.
 //! 3. The **focus** of the fight is the target with every point the correct lines play
 //!    ([`focus`]); the region is then the enclosure of
 //!    [`crate::tsumego_region::enclosure_around`] bounded by the focus rather than by every
-//!    stone on the board, so a second group elsewhere on the board is no longer searched.
+//!    stone on the board, so a second group elsewhere on the board is no longer searched,
+//!    and the focus's points join it (a net or a placement outside the defender's
+//!    liberties is still in the region).
+//!
+//! The player to move and the goal are not read from the lines (the attacker is still the
+//! wall's colour): a problem whose player captures stones inside its own wall
+//! (`ggg-easy-120`) keeps the wrong goal.
 //!
 //! Using the book's answer to find the *question* is legitimate only because the verdict
 //! does not come from it: the search still classifies every first move of the region
