@@ -12,7 +12,8 @@ use solver::tsumego::{
     frame, infer_attacker, infer_group, infer_region, infer_target, inside_wall, near, Class,
     KillRule, Solution, TargetRule, TreeNode, Tsumego, TsumegoLimits, TsumegoSolver,
 };
-use solver::tsumego_region::{enclosure, frame_wall, EnclosureRule};
+use solver::tsumego_region::{enclosure, enclosure_around, frame_wall, EnclosureRule};
+use solver::tsumego_tree::{focus, target_from_tree, StakeRule};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::num::NonZeroU64;
@@ -59,6 +60,11 @@ pub enum TargetInference {
     /// Every capturable defender string in the region; the attacker must take them all
     /// (the group lives if any part of it does).
     Group,
+    /// The stones the root marks (all to be taken), else the largest capturable string
+    /// that the book's correct lines touch (`solver::tsumego_tree`), else `largest`; the
+    /// enclosure is then bounded by that target and the points the correct lines play,
+    /// which join the region.
+    Tree,
 }
 
 /// The kill rule flag.
@@ -120,6 +126,39 @@ pub struct ProblemArgs {
     /// same).
     #[arg(long, hide = true)]
     pub no_eye_bound: bool,
+    /// With `--target-inference tree`: keep the enclosure of every stone instead of
+    /// bounding it by the target's fight (to measure what the bound changes).
+    #[arg(long, hide = true)]
+    pub no_fight_bound: bool,
+    /// With `--target-inference tree`: lines added around the fight's box towards the
+    /// open board (measured on Go Game Guru: BENCHMARKS.md).
+    #[arg(long, hide = true, default_value_t = 2)]
+    pub fight_margin: u32,
+    /// With `--target-inference tree`: which touched strings make the target (measured on
+    /// Go Game Guru: BENCHMARKS.md).
+    #[arg(long, hide = true, value_enum, default_value_t = StakeArg::Largest)]
+    pub stake_rule: StakeArg,
+}
+
+/// The hidden `--stake-rule` flag ([`StakeRule`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StakeArg {
+    /// The string the correct lines touch most.
+    Most,
+    /// The largest string they touch.
+    Largest,
+    /// Every string they touch, all to be taken.
+    All,
+}
+
+impl StakeArg {
+    fn rule(self) -> StakeRule {
+        match self {
+            StakeArg::Most => StakeRule::MostTouched,
+            StakeArg::Largest => StakeRule::LargestTouched,
+            StakeArg::All => StakeRule::AllTouched,
+        }
+    }
 }
 
 /// Flags of `solve`.
@@ -165,12 +204,22 @@ pub enum Found {
     LargestCapturable,
     /// Inferred: every capturable string of the defender, all to be taken.
     EveryCapturable,
+    /// Inferred: the defender's largest capturable string that the book's correct lines
+    /// touch.
+    CorrectLines,
+    /// The file: stones the root marks (`TR`, `SQ`, `MA`, `CR`, or a label its comment
+    /// names), all to be taken.
+    Marked,
     /// Inferred: the bounding box of the stones, inside the wall, near the defender; with
     /// `true`, plus the points the solution tree plays.
     BoxNearDefender(bool),
     /// Inferred: enclosed by the attacker's wall (gaps closed) and the edge; with `true`,
     /// plus the points the solution tree plays.
     Enclosure(bool),
+    /// Inferred: as [`Found::Enclosure`], bounded by the target and the points the
+    /// correct lines play rather than by every stone; with `true`, plus the points the
+    /// solution tree plays.
+    EnclosureOfFight(bool),
 }
 
 impl Found {
@@ -180,8 +229,10 @@ impl Found {
             self,
             Found::LargestCapturable
                 | Found::EveryCapturable
+                | Found::CorrectLines
                 | Found::BoxNearDefender(_)
                 | Found::Enclosure(_)
+                | Found::EnclosureOfFight(_)
         )
     }
 }
@@ -314,9 +365,30 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
         Some((target, !owner, Found::Flag))
     } else if let (Some(t), Some(a)) = (problem.target, problem.attacker) {
         Some((t, a, Found::CrucialStones))
+    } else if let (Some(marked), TargetInference::Tree) = (problem.marked, args.target_inference) {
+        // The stones the root marks, each naming its string; their owner defends.
+        let owner = marked.iter().find_map(|p| position.color_at(p));
+        owner.map(|owner| {
+            let strings = marked.iter().fold(PointSet::new(), |all, p| {
+                all.union(&position.string_stones(p).collect())
+            });
+            (strings, !owner, Found::Marked)
+        })
     } else {
         None
     };
+    // The problem's correct lines, for the tree inference.
+    let correct: Vec<&[(Color, Move)]> = problem
+        .lines
+        .iter()
+        .filter(|l| {
+            l.correct
+                && l.moves
+                    .first()
+                    .is_some_and(|&(c, _)| c == position.to_move())
+        })
+        .map(|l| l.moves.as_slice())
+        .collect();
     let attacker = match (&given_target, args.goal) {
         (Some((_, a, _)), _) => *a,
         (None, Some(GoalArg::Kill)) => position.to_move(),
@@ -344,6 +416,8 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
     };
     let mut framed = PointSet::new();
     let mut region = region;
+    // The target the correct lines point at, found before the region is cut to its fight.
+    let mut tree_target = None;
     if region_inferred {
         // The points the solution tree may add (`--tree-region`): inside the wall for the
         // box rule; in the stones' box for the enclosure, whose wall is only inferred.
@@ -361,12 +435,45 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
                 (args.near.unwrap_or(0), boxed)
             }
         };
+        if args.target_inference == TargetInference::Tree {
+            let target = match &given_target {
+                Some((t, _, Found::Marked)) => Some(*t),
+                Some(_) => None,
+                None => target_from_tree(
+                    &position,
+                    &region,
+                    !attacker,
+                    correct.iter().copied(),
+                    args.stake_rule.rule(),
+                ),
+            };
+            if let (Some(t), RegionRule::Enclosure, false) =
+                (target, args.region_rule, args.no_fight_bound)
+            {
+                let fight = focus(&t, correct.iter().copied());
+                let rule = EnclosureRule {
+                    margin: args.fight_margin,
+                    ..EnclosureRule::default()
+                };
+                // The enclosure of the fight, and the points the correct lines play there
+                // (a net or a placement outside the defender's liberties).
+                let r = enclosure_around(&position, attacker, rule, &fight);
+                if t.iter().all(|p| r.contains(p)) {
+                    region = r.union(&fight);
+                    region_from = Found::EnclosureOfFight(false);
+                }
+            }
+            if given_target.is_none() {
+                tree_target = target;
+            }
+        }
         if near_steps > 0 {
             region = near(&position, &region, !attacker, near_steps);
         }
         if args.tree_region {
             region_from = match region_from {
                 Found::Enclosure(_) => Found::Enclosure(true),
+                Found::EnclosureOfFight(_) => Found::EnclosureOfFight(true),
                 _ => Found::BoxNearDefender(true),
             };
             for line in &problem.lines {
@@ -404,8 +511,31 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
                     !attacker
                 )
             };
+            // The correct lines' target, if it is still capturable in the framed region.
+            let from_tree = tree_target
+                .or_else(|| {
+                    // A given region: the lines are read in it directly.
+                    let tree = args.target_inference == TargetInference::Tree && !region_inferred;
+                    tree.then(|| {
+                        target_from_tree(
+                            &position,
+                            &region,
+                            !attacker,
+                            correct.iter().copied(),
+                            args.stake_rule.rule(),
+                        )
+                    })
+                    .flatten()
+                })
+                .filter(|t| {
+                    let capturable = infer_group(&position, &region, !attacker);
+                    t.iter().all(|p| capturable.contains(p))
+                });
             match args.target_inference {
-                TargetInference::Largest => (
+                TargetInference::Tree if from_tree.is_some() => {
+                    (from_tree.unwrap_or_default(), attacker, Found::CorrectLines)
+                }
+                TargetInference::Largest | TargetInference::Tree => (
                     infer_target(&position, &region, !attacker).with_context(no_target)?,
                     attacker,
                     Found::LargestCapturable,
@@ -455,7 +585,11 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
             },
             // The crucial stones of a Cho problem are all to be taken; an inferred or
             // given target is taken by any stone.
-            target_rule: if group_target || (problem.target.is_some() && args.target.is_none()) {
+            target_rule: if group_target
+                || (problem.target.is_some() && args.target.is_none())
+                || target_from == Found::Marked
+                || (target_from == Found::CorrectLines && args.stake_rule == StakeArg::All)
+            {
                 TargetRule::EveryStone
             } else {
                 TargetRule::AnyStone
@@ -494,6 +628,7 @@ fn load(path: &Path, game: usize) -> Result<Problem> {
         attacker: None,
         target: None,
         region: None,
+        marked: None,
         attacker_ko_master: false,
         expected: None,
         lines: Vec::new(),

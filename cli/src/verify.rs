@@ -12,7 +12,9 @@
 //! 2 when a file or problem could not be read (the others are still checked).
 
 use crate::sentences::Language;
-use crate::solve::{limits, prepare, pv_text, solve_root, Prepared, ProblemArgs, RegionRule};
+use crate::solve::{
+    limits, prepare, pv_text, solve_root, Found, Prepared, ProblemArgs, RegionRule, TargetInference,
+};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -129,6 +131,15 @@ pub enum Note {
         /// The other rule.
         rule: RegionRule,
         /// Its verdict.
+        other: Option<Verdict>,
+    },
+    /// The verdict found with the target the correct lines point at is not found with the
+    /// largest capturable string as the target (`None`: that set-up failed), so it may be
+    /// the inferred target's doing: reported as `unknown`.
+    TargetDependent {
+        /// The verdict with the correct lines' target.
+        verdict: Verdict,
+        /// The verdict with `--target-inference largest`.
         other: Option<Verdict>,
     },
 }
@@ -410,6 +421,31 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
                 other: other_verdict,
             });
             judged.verdict = Verdict::Unknown;
+        }
+    }
+    // The same for a target read from the correct lines: the book is accused only if the
+    // largest capturable string, as the target, gives the same verdict (when it is another
+    // string).
+    if matches!(judged.verdict, Verdict::Wrong | Verdict::Dual)
+        && prepared.target_from == Found::CorrectLines
+    {
+        let mut other = args.setup.clone();
+        other.target_inference = TargetInference::Largest;
+        let second = prepare(problem, &other).ok();
+        if second
+            .as_ref()
+            .is_none_or(|p| p.tsumego.target != prepared.tsumego.target)
+        {
+            let second = second.map(|p| judge(problem, &p, args, limits, &expected));
+            nodes += second.as_ref().map_or(0, |j| j.nodes);
+            let other_verdict = second.as_ref().map(|j| j.verdict);
+            if other_verdict != Some(judged.verdict) {
+                judged.reason = Some(Note::TargetDependent {
+                    verdict: judged.verdict,
+                    other: other_verdict,
+                });
+                judged.verdict = Verdict::Unknown;
+            }
         }
     }
     let solution = &judged.solution;
@@ -706,6 +742,11 @@ mod tests {
             let note = Language::Marked.verify_note(&Note::RegionDependent {
                 verdict: Verdict::Wrong,
                 rule: RegionRule::Box,
+                other,
+            });
+            assert!(stray_words(&note).is_empty(), "{note}");
+            let note = Language::Marked.verify_note(&Note::TargetDependent {
+                verdict: Verdict::Dual,
                 other,
             });
             assert!(stray_words(&note).is_empty(), "{note}");

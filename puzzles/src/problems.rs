@@ -43,6 +43,10 @@ pub struct Problem {
     pub target: Option<PointSet>,
     /// The region of play, when the file says.
     pub region: Option<PointSet>,
+    /// Stones of one colour the root marks as the ones at stake: `TR`, `SQ`, `MA` or `CR`
+    /// on stones, or a `LB` label that the root comment names in a question about
+    /// capturing, killing or attacking ("capture White's cutting stone at A").
+    pub marked: Option<PointSet>,
     /// Whether the file fixes the attacker as ko master (the Cho JSON `*_ko_rule` fields).
     pub attacker_ko_master: bool,
     /// What the file says the answer is, if anything.
@@ -339,6 +343,7 @@ fn sgf_problem(path: &Path, game: &SgfGame, count: usize) -> Result<Problem, Pro
         (Color::Black, ToPlayFrom::Default)
     };
     position.set_to_move(to_play);
+    let marked = root_marked(&game.root, &position);
     let expected = if lines.is_empty() {
         None
     } else {
@@ -381,10 +386,56 @@ fn sgf_problem(path: &Path, game: &SgfGame, count: usize) -> Result<Problem, Pro
         attacker: None,
         target: None,
         region: None,
+        marked,
         attacker_ko_master: false,
         expected,
         lines,
     })
+}
+
+/// The stones the root marks as the ones at stake ([`Problem::marked`]): the stones under
+/// `TR`, `SQ`, `MA` or `CR`, else those under a `LB` label the root comment names after a
+/// verb of the fight ("capture", "kill", "attack"); `None` unless they are all of one
+/// colour.
+fn root_marked(root: &SgfNode<Prop>, position: &Position) -> Option<PointSet> {
+    let size = position.size();
+    let point = |p: &rules_core::io::sgf_parse::go::Point| {
+        let row = size.height().checked_sub(1 + u32::from(p.y))?;
+        size.point(u32::from(p.x), row)
+    };
+    let mut marked = PointSet::new();
+    for prop in root.properties() {
+        if let Prop::TR(ps) | Prop::SQ(ps) | Prop::MA(ps) | Prop::CR(ps) = prop {
+            for p in ps.iter().filter_map(point) {
+                if position.color_at(p).is_some() {
+                    marked.insert(p);
+                }
+            }
+        }
+    }
+    if marked.is_empty() {
+        let text = comment(root).unwrap_or("");
+        let words: Vec<&str> = text
+            .split(|c: char| !c.is_alphanumeric() && c != '\'')
+            .filter(|w| !w.is_empty())
+            .collect();
+        let fight = words.iter().any(|w| {
+            let w = w.to_ascii_lowercase();
+            ["capture", "kill", "attack"].contains(&w.as_str())
+        });
+        if let (true, Some(Prop::LB(labels))) = (fight, root.get_property("LB")) {
+            for (p, label) in labels {
+                if words.contains(&label.text.as_str()) {
+                    if let Some(p) = point(p).filter(|&p| position.color_at(p).is_some()) {
+                        marked.insert(p);
+                    }
+                }
+            }
+        }
+    }
+    let first = marked.iter().next().and_then(|p| position.color_at(p))?;
+    let one_colour = marked.iter().all(|p| position.color_at(p) == Some(first));
+    one_colour.then_some(marked)
 }
 
 /// Every root-to-leaf line of the tree (a node's comment on the way counts for the leaf
@@ -548,6 +599,7 @@ fn cho_problem(path: &Path, bytes: &[u8]) -> Result<Problem, ProblemError> {
         attacker: Some(!defender),
         target: Some(target),
         region: Some(region),
+        marked: None,
         attacker_ko_master: true,
         expected: Some(Expected {
             player_wins: winner == to_play,

@@ -17,5 +17,6 @@ pub mod tsumego;
 pub mod tsumego_eyespace;
 pub mod tsumego_reference;
 pub mod tsumego_region;
+pub mod tsumego_tree;
 
 pub use reading::{CycleRule, FirstMover, NewStoneScope, Reading};

@@ -1457,7 +1457,11 @@ pub fn infer_target(pos: &Position, region: &PointSet, defender: Color) -> Optio
 
 /// The defender's strings that the attacker could capture inside `region`: no liberty
 /// outside it, not pass-alive, every stone in it; in the order of their first stone.
-fn capturable_strings(pos: &Position, region: &PointSet, defender: Color) -> Vec<PointSet> {
+pub(crate) fn capturable_strings(
+    pos: &Position,
+    region: &PointSet,
+    defender: Color,
+) -> Vec<PointSet> {
     let alive = pass_alive_for(pos, defender).chains;
     let mut seen = PointSet::new();
     let mut strings = Vec::new();

@@ -56,14 +56,18 @@ impl Default for EnclosureRule {
     }
 }
 
-/// The bounding box of the stones, widened by `margin` towards the open board and
-/// stretched to near edges (the whole board when there is no stone), and its border
-/// points that face the open board.
-fn bounds(pos: &Position, margin: u32) -> (PointSet, PointSet) {
+/// The bounding box of `points` (every stone, or a fight's focus), widened by `margin`
+/// towards the open board and stretched to near edges (the whole board when there is no
+/// point), and its border points that face the open board.
+fn bounds(
+    pos: &Position,
+    points: impl Iterator<Item = Point>,
+    margin: u32,
+) -> (PointSet, PointSet) {
     let size = pos.size();
     let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
     let mut any = false;
-    for p in size.points().filter(|&p| pos.color_at(p).is_some()) {
+    for p in points {
         let (x, y) = p.coords();
         any = true;
         x0 = x0.min(x);
@@ -177,9 +181,53 @@ fn is_gap(pos: &Position, p: Point, attacker: Color, weak: usize) -> bool {
 /// assert_eq!(region.len(), 17); // A1-D4 and the gap D5, White's stones included
 /// ```
 pub fn enclosure(pos: &Position, attacker: Color, rule: EnclosureRule) -> PointSet {
+    let stones = pos.size().points().filter(|&p| pos.color_at(p).is_some());
+    enclosed(pos, attacker, rule, bounds(pos, stones, rule.margin))
+}
+
+/// [`enclosure`] bounded by the box of `focus` (a target and the points its fight plays,
+/// [`crate::tsumego_tree::focus`]) instead of the box of every stone: defender stones far
+/// from the fight (another group on the board) are left out, and the lines of the box
+/// that cut through the board are open board, closed by the frame like any open side.
+///
+/// ```
+/// use rules_core::io::parse_diagram;
+/// use rules_core::{Color, PointSet};
+/// use solver::tsumego_region::{enclosure, enclosure_around, EnclosureRule};
+/// // Two White groups on the first lines; the fight is about the right one.
+/// let game = parse_diagram("
+///  . . . . . . . . . . . . .
+///  . . . . . . . . . . . . .
+///  . . . . . . . . . . . . .
+///  X X X X . . . . X X X X X
+///  O O O X . . . . X O O O O
+///  . . O X . . . . X O . . .").unwrap();
+/// let rule = EnclosureRule::default();
+/// let all = enclosure(&game.position, Color::Black, rule);
+/// assert!(all.contains("A1".parse().unwrap()));
+/// let focus: PointSet = ["K2", "L1"].iter().map(|p| p.parse().unwrap()).collect();
+/// let around = enclosure_around(&game.position, Color::Black, rule, &focus);
+/// assert!(around.contains("M1".parse().unwrap()));
+/// assert!(!around.contains("A1".parse().unwrap()));
+/// ```
+pub fn enclosure_around(
+    pos: &Position,
+    attacker: Color,
+    rule: EnclosureRule,
+    focus: &PointSet,
+) -> PointSet {
+    enclosed(pos, attacker, rule, bounds(pos, focus.iter(), rule.margin))
+}
+
+/// The enclosure within `(bounds, open)` (the box and its borders facing the open board).
+fn enclosed(
+    pos: &Position,
+    attacker: Color,
+    rule: EnclosureRule,
+    (bounds, open): (PointSet, PointSet),
+) -> PointSet {
     let size = pos.size();
     let defender = !attacker;
-    let (bounds, open) = bounds(pos, rule.margin);
     // The open board's side: from the box's borders that face the open board, through
     // empty points that are not gaps and not liberties of the defender (the defender's
     // liberties are in the fight; only its stones on the border itself face the open

@@ -40,8 +40,17 @@ impl Language {
             Found::EveryCapturable => {
                 "inferred: every capturable string of the defender (all to be taken)".to_string()
             }
+            Found::CorrectLines => {
+                "inferred: the defender's largest capturable string the book's correct lines touch"
+                    .to_string()
+            }
+            Found::Marked => "file (the stones the root marks, all to be taken)".to_string(),
             Found::BoxNearDefender(tree) => format!("{BOX}{}", if tree { TREE } else { "" }),
             Found::Enclosure(tree) => format!("{ENCLOSURE}{}", if tree { TREE } else { "" }),
+            Found::EnclosureOfFight(tree) => format!(
+                "{ENCLOSURE}, bounded by the target and the points the correct lines play{}",
+                if tree { TREE } else { "" }
+            ),
         };
         self.finish(text)
     }

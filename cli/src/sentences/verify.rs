@@ -114,6 +114,13 @@ impl Language {
                     english.verdict(*verdict)
                 )
             }
+            Note::TargetDependent { verdict, other } => {
+                let other = other.map_or("cannot be set up", |v| english.verdict(v));
+                format!(
+                    "{} with the target the correct lines point at, but {other} with --target-inference largest: the verdict may be the inferred target's doing; give --target to decide",
+                    english.verdict(*verdict)
+                )
+            }
         };
         self.finish(text)
     }
