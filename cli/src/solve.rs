@@ -95,7 +95,7 @@ pub struct ProblemArgs {
     #[arg(long, value_enum, default_value_t = KillRuleArg::CaptureForGood)]
     pub kill_rule: KillRuleArg,
     /// How an inferred target is chosen.
-    #[arg(long, value_enum, default_value_t = TargetInference::Largest)]
+    #[arg(long, value_enum, default_value_t = TargetInference::Tree)]
     pub target_inference: TargetInference,
     /// How an inferred region is found.
     #[arg(long, value_enum, default_value_t = RegionRule::Enclosure)]
