@@ -587,24 +587,11 @@ fn cycles_report_marks_the_double_ko_seki() {
     ]);
     assert_eq!(v["reading"]["cycles"], "report");
     let status_of = |stone: &str| {
-        v["strings"]
-            .as_array()
-            .expect("strings")
-            .iter()
-            .find(|s| {
-                s["stones"]
-                    .as_array()
-                    .expect("stones")
-                    .iter()
-                    .any(|p| p == stone)
-            })
-            .map(|s| {
-                (
-                    s["status"].as_str().unwrap_or("").to_string(),
-                    s["rule"].clone(),
-                )
-            })
-            .expect("the string is listed")
+        let s = string_with(&v, stone);
+        (
+            s["status"].as_str().unwrap_or("").to_string(),
+            s["rule"].clone(),
+        )
     };
     assert_eq!(status_of("A1").0, "cycle");
     assert_eq!(status_of("A1").1, "cycle-reported");
@@ -681,7 +668,13 @@ fn cycles_report_finds_eternal_life() {
         "--format",
         "json",
     ]);
-    let inner = v["strings"]
+    let inner = string_with(&v, "C1");
+    assert_eq!(inner["status"], "cycle", "{inner}");
+}
+
+/// The string of `status --format json` output `v` that has a stone on `stone`.
+fn string_with<'a>(v: &'a serde_json::Value, stone: &str) -> &'a serde_json::Value {
+    v["strings"]
         .as_array()
         .expect("strings")
         .iter()
@@ -690,8 +683,7 @@ fn cycles_report_finds_eternal_life() {
                 .as_array()
                 .expect("stones")
                 .iter()
-                .any(|p| p == "C1")
+                .any(|p| p == stone)
         })
-        .expect("the inner group is listed");
-    assert_eq!(inner["status"], "cycle", "{inner}");
+        .expect("the string is listed")
 }

@@ -834,36 +834,19 @@ pub(crate) fn judge_string_in(
     }
     judgement.searched_points = allowed.len();
     let mut budget = Budget::new(limits.max_nodes, limits.max_time, None);
-    let outcome = search(
-        position,
-        &start,
-        &target,
-        stone,
-        allowed,
-        None,
-        reading,
-        &mut budget,
-        config,
-        Endless::AgainstTheGoal,
-    );
+    let whole_area = |endless: Endless, budget: &mut Budget| {
+        search(
+            position, &start, &target, stone, allowed, None, reading, budget, config, endless,
+        )
+    };
+    let outcome = whole_area(Endless::AgainstTheGoal, &mut budget);
     judgement.nodes = spent + budget.nodes();
     let (life, line) = life_and_line(outcome);
     judgement.life = life;
     judgement.proof = played_line(&start, line);
     if reading.cycles == CycleRule::Report && !matches!(judgement.life, Life::Unknown(_)) {
         // The same search with endless play counted for the side that needs its goal.
-        let outcome = search(
-            position,
-            &start,
-            &target,
-            stone,
-            allowed,
-            None,
-            reading,
-            &mut budget,
-            config,
-            Endless::ForTheGoal,
-        );
+        let outcome = whole_area(Endless::ForTheGoal, &mut budget);
         judgement.nodes = spent + budget.nodes();
         let (other, other_line) = life_and_line(outcome);
         match other {
