@@ -9,7 +9,7 @@ use rules_core::{Color, Point, Position, Setup, Size};
 use solver::confirm::{Life, Limits};
 use solver::reference::{RefVerdict, ReferenceLimits, ReferenceSolver};
 use solver::scoring::judge_position;
-use solver::{FirstMover, NewStoneScope, Reading};
+use solver::{CycleRule, FirstMover, NewStoneScope, Reading};
 use std::num::NonZeroU64;
 
 fuzz_target!(|data: &[u8]| {
@@ -57,6 +57,11 @@ fuzz_target!(|data: &[u8]| {
             0 => NewStoneScope::Local1,
             1 => NewStoneScope::Local2,
             _ => NewStoneScope::Area,
+        },
+        cycles: if c & 0x80 == 0 {
+            CycleRule::AgainstTheGoal
+        } else {
+            CycleRule::Report
         },
     };
     let limits = Limits {
