@@ -531,16 +531,14 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
                     let capturable = infer_group(&position, &region, !attacker);
                     t.iter().all(|p| capturable.contains(p))
                 });
-            match args.target_inference {
-                TargetInference::Tree if from_tree.is_some() => {
-                    (from_tree.unwrap_or_default(), attacker, Found::CorrectLines)
-                }
-                TargetInference::Largest | TargetInference::Tree => (
+            match (args.target_inference, from_tree) {
+                (TargetInference::Tree, Some(t)) => (t, attacker, Found::CorrectLines),
+                (TargetInference::Largest | TargetInference::Tree, _) => (
                     infer_target(&position, &region, !attacker).with_context(no_target)?,
                     attacker,
                     Found::LargestCapturable,
                 ),
-                TargetInference::Group => {
+                (TargetInference::Group, _) => {
                     group_target = true;
                     let t = infer_group(&position, &region, !attacker);
                     if t.is_empty() {

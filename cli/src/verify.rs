@@ -398,6 +398,12 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
     let start = Instant::now();
     let mut judged = judge(problem, &prepared, args, limits, &expected);
     let mut nodes = judged.nodes;
+    // The verdict under another set-up (`None` when that set-up fails), its nodes counted.
+    let mut verdict_under = |other: Option<Prepared>| {
+        let second = other.map(|p| judge(problem, &p, args, limits, &expected));
+        nodes += second.as_ref().map_or(0, |j| j.nodes);
+        second.map(|j| j.verdict)
+    };
     // A disagreement with the book found in an inferred region may be the region's doing
     // (a frame that closes an escape, a cut through the defender's space): it is reported
     // only if the other inference rule's region gives the same verdict.
@@ -409,11 +415,7 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
             RegionRule::Enclosure => RegionRule::Box,
             RegionRule::Box => RegionRule::Enclosure,
         };
-        let second = prepare(problem, &other)
-            .ok()
-            .map(|p| judge(problem, &p, args, limits, &expected));
-        nodes += second.as_ref().map_or(0, |j| j.nodes);
-        let other_verdict = second.as_ref().map(|j| j.verdict);
+        let other_verdict = verdict_under(prepare(problem, &other).ok());
         if other_verdict != Some(judged.verdict) {
             judged.reason = Some(Note::RegionDependent {
                 verdict: judged.verdict,
@@ -436,9 +438,7 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
             .as_ref()
             .is_none_or(|p| p.tsumego.target != prepared.tsumego.target)
         {
-            let second = second.map(|p| judge(problem, &p, args, limits, &expected));
-            nodes += second.as_ref().map_or(0, |j| j.nodes);
-            let other_verdict = second.as_ref().map(|j| j.verdict);
+            let other_verdict = verdict_under(second);
             if other_verdict != Some(judged.verdict) {
                 judged.reason = Some(Note::TargetDependent {
                     verdict: judged.verdict,

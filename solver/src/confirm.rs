@@ -41,8 +41,8 @@
 //! exact when the area contains no vital region of a pass-alive chain; when it does (T
 //! stands inside an eye of a pass-alive chain), the whole board is searched instead.
 
-use crate::cycles::{turn_of_cycle, Cycle, Mirrored, Nested};
-use crate::dfpn::{Budget, Dfpn, Evaluation, Game, Outcome, SolverConfig, StopReason};
+use crate::cycles::{turn_of_cycle, Cycle, Endless, Nested};
+use crate::dfpn::{Budget, Evaluation, Game, Outcome, SolverConfig, StopReason};
 use crate::eyespace::{filling_line, no_permanent_stone_possible, no_room_for_two_eyes};
 use crate::reading::{CycleRule, FirstMover, NewStoneScope, Reading};
 use crate::safety::{safe_blocks, Claim, Region, Safety, SafetyLimits};
@@ -521,12 +521,7 @@ impl ConfirmationGame for KillGame {
         budget: &mut Budget,
     ) -> Result<Evaluation, StopReason> {
         let pos = state.position();
-        let defender = !self.attacker;
-        let removed = self
-            .target
-            .iter()
-            .any(|p| pos.color_at(p) != Some(defender));
-        if removed {
+        if self.removed(state) {
             // A state from which D can recreate is a loss for A, not a state to play on
             // from: D's recreate strategy keeps every later state one from which D can
             // recreate, so A never reaches its goal (see the module docs). Playing on made
@@ -853,7 +848,7 @@ pub(crate) fn judge_string_in(
             Life::Unknown(_) => judgement.life = other,
             other if other != judgement.life => {
                 let turn = turn_of_cycle(&start, &judgement.proof)
-                    .or_else(|| turn_of_cycle(&start, &played_line(&start, other_line.clone())));
+                    .or_else(|| turn_of_cycle(&start, &played_line(&start, other_line)));
                 judgement.cycle = Some(Cycle {
                     against_the_goal: judgement.life,
                     for_the_goal: other,
@@ -912,10 +907,7 @@ fn search(
             allowed,
             guard: guard.clone(),
         };
-        match endless {
-            Endless::AgainstTheGoal => Nested::AgainstTheGoal(Dfpn::new(game, config)),
-            Endless::ForTheGoal => Nested::ForTheGoal(Dfpn::new(Mirrored(game), config)),
-        }
+        Nested::new(game, endless, config)
     };
     let region = match new_stone_region(
         position,
@@ -938,36 +930,15 @@ fn search(
         capture: capture(stone),
         scratch: None,
     };
-    let recreate = match endless {
-        Endless::AgainstTheGoal => Nested::AgainstTheGoal(Dfpn::new(recreate, config)),
-        Endless::ForTheGoal => Nested::ForTheGoal(Dfpn::new(Mirrored(recreate), config)),
-    };
     let kill = KillGame {
         attacker,
         target: *target,
         new_stone_points,
         allowed,
         guard,
-        recreate,
+        recreate: Nested::new(recreate, endless, config),
     };
-    match endless {
-        Endless::AgainstTheGoal => Dfpn::new(kill, config).solve(start, budget),
-        // The mirrored game's prover is the defender: its proof is the attacker's failure.
-        Endless::ForTheGoal => match Dfpn::new(Mirrored(kill), config).solve(start, budget) {
-            Outcome::Proved { line } => Outcome::Disproved { line },
-            Outcome::Disproved { line } => Outcome::Proved { line },
-            Outcome::Unknown(reason) => Outcome::Unknown(reason),
-        },
-    }
-}
-
-/// What endless play counts as in one search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Endless {
-    /// A failure for the side that needed its goal (the default reading).
-    AgainstTheGoal,
-    /// A success for that side.
-    ForTheGoal,
+    Nested::new(kill, endless, config).solve(start, budget)
 }
 
 /// R(T): where the new stone of Art. 7-1 clause 2 may stand.

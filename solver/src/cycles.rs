@@ -34,7 +34,7 @@
 //! ```
 
 use crate::confirm::{Life, PlayedMove};
-use crate::dfpn::{Budget, Dfpn, Evaluation, Game, StopReason};
+use crate::dfpn::{Budget, Dfpn, Evaluation, Game, Outcome, SolverConfig, StopReason};
 use rules_core::confirmation::{ConfirmationMove, ConfirmationState};
 use rules_core::{ByColor, Color, ZobristHash};
 
@@ -110,8 +110,17 @@ impl<G: Game<Move = ConfirmationMove>> Game for Mirrored<G> {
     }
 }
 
-/// A nested question (can this stone be captured, can a permanent stone be made) under
-/// either meaning of endless play.
+/// What endless play counts as in one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Endless {
+    /// A failure for the side that needs its goal (the default reading).
+    AgainstTheGoal,
+    /// A success for that side.
+    ForTheGoal,
+}
+
+/// A search of one of the confirmation's questions (the kill, can a permanent stone be
+/// made, can this stone be captured) under either meaning of endless play.
 pub(crate) enum Nested<G: Game<Move = ConfirmationMove>> {
     /// Endless play counts against the prover (the default).
     AgainstTheGoal(Dfpn<G>),
@@ -129,6 +138,27 @@ impl<G: Game<Move = ConfirmationMove>> std::fmt::Debug for Nested<G> {
 }
 
 impl<G: Game<Move = ConfirmationMove>> Nested<G> {
+    /// The search of `game` with endless play counted as `endless` says.
+    pub(crate) fn new(game: G, endless: Endless, config: SolverConfig) -> Nested<G> {
+        match endless {
+            Endless::AgainstTheGoal => Nested::AgainstTheGoal(Dfpn::new(game, config)),
+            Endless::ForTheGoal => Nested::ForTheGoal(Dfpn::new(Mirrored(game), config)),
+        }
+    }
+
+    /// Solves from `state`, in the original prover's terms: the mirrored game's proof is
+    /// the original prover's failure, with the same line.
+    pub(crate) fn solve(&mut self, state: &G::State, budget: &mut Budget) -> Outcome<G::Move> {
+        match self {
+            Nested::AgainstTheGoal(d) => d.solve(state, budget),
+            Nested::ForTheGoal(d) => match d.solve(state, budget) {
+                Outcome::Proved { line } => Outcome::Disproved { line },
+                Outcome::Disproved { line } => Outcome::Proved { line },
+                Outcome::Unknown(reason) => Outcome::Unknown(reason),
+            },
+        }
+    }
+
     /// Whether the prover reaches its goal from `state`.
     pub(crate) fn decide(
         &mut self,
@@ -143,22 +173,18 @@ impl<G: Game<Move = ConfirmationMove>> Nested<G> {
         }
     }
 
-    /// The principal line from `state` (see [`Dfpn::solve`]); empty when the search
-    /// stops at a limit, which the caller's own search would have met first.
+    /// The principal line from `state` (see [`Dfpn::solve`]).
+    ///
+    /// # Errors
+    /// The [`StopReason`] when the search stops at a limit.
     pub(crate) fn line(
         &mut self,
         state: &G::State,
         budget: &mut Budget,
     ) -> Result<Vec<ConfirmationMove>, StopReason> {
-        let outcome = match self {
-            Nested::AgainstTheGoal(d) => d.solve(state, budget),
-            Nested::ForTheGoal(d) => d.solve(state, budget),
-        };
-        match outcome {
-            crate::dfpn::Outcome::Proved { line } | crate::dfpn::Outcome::Disproved { line } => {
-                Ok(line)
-            }
-            crate::dfpn::Outcome::Unknown(reason) => Err(reason),
+        match self.solve(state, budget) {
+            Outcome::Proved { line } | Outcome::Disproved { line } => Ok(line),
+            Outcome::Unknown(reason) => Err(reason),
         }
     }
 
