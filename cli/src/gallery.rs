@@ -1,14 +1,14 @@
 //! `shikatsu gallery OUT_DIR`: every corpus position as a page (the board, the verdicts, the
 //! expected verdicts, the lines to step through) and an index page linking them.
 
-use crate::explain::explain_position;
+use crate::explain::{explain_position, Explained};
 use crate::html::{escape, page, Page};
 use crate::sentences::{Label, Language};
 use anyhow::{Context, Result};
 use puzzles::corpus::{CorpusEntry, ExpectedStatus};
 use solver::confirm::Limits;
 use solver::scoring::{judge_position, PositionJudgement, Status};
-use solver::Reading;
+use solver::{CycleRule, Reading};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -30,8 +30,8 @@ pub struct EntryResult {
 /// expected in seki can only come out as alive, which is not a disagreement.
 fn matches(expected: ExpectedStatus, found: Status, all_decided: bool) -> Option<bool> {
     match found {
-        // The gallery runs the default reading, which reports no cycle.
-        Status::Unknown | Status::Cycle => None,
+        Status::Unknown => None,
+        Status::Cycle => Some(expected == ExpectedStatus::Cycle),
         Status::Alive if expected == ExpectedStatus::Seki && !all_decided => None,
         Status::Alive => Some(expected == ExpectedStatus::Alive),
         Status::Seki => Some(expected == ExpectedStatus::Seki),
@@ -89,6 +89,51 @@ fn entry_section(entry: &CorpusEntry, judgement: &PositionJudgement, lang: Langu
     out
 }
 
+/// For an entry whose file expects cycles (`# reading cycles-report: expect POINT cycle`):
+/// the position judged again with cycles reported, and the line of every string whose
+/// verdict rests on endless play, titled as such. Those lines run into the repetition, so a
+/// reader can step through the cycle itself (the default reading's line of eternal life
+/// shows the attacker's other, failing try).
+fn cycle_lines(
+    entry: &CorpusEntry,
+    reading: &Reading,
+    limits: &Limits,
+    lang: Language,
+) -> Vec<(String, Explained)> {
+    let expects_cycles = entry.alternative_readings.iter().any(|(name, list)| {
+        name.contains("cycles-report") && list.iter().any(|e| e.status == ExpectedStatus::Cycle)
+    });
+    if !expects_cycles || reading.cycles == CycleRule::Report {
+        return Vec::new();
+    }
+    let reported = Reading {
+        cycles: CycleRule::Report,
+        ..*reading
+    };
+    let judgement = judge_position(&entry.position, None, None, &reported, limits);
+    let explained = explain_position(&entry.position, None, &judgement, lang);
+    judgement
+        .strings
+        .iter()
+        .zip(explained)
+        .filter(|(report, _)| {
+            report
+                .judgement
+                .cycle
+                .as_ref()
+                .is_some_and(|c| !c.turn.is_empty())
+        })
+        .map(|(report, e)| {
+            let title = lang.cycle_line_title(&format!(
+                "{} {}",
+                lang.color(report.judgement.color),
+                report.judgement.stones_text()
+            ));
+            (title, e)
+        })
+        .collect()
+}
+
 /// Judges every entry of `entries`, writes one page per entry and `index.html` into `out`,
 /// and returns how each entry came out.
 ///
@@ -108,6 +153,7 @@ pub fn write_gallery(
         let judgement = judge_position(&entry.position, None, None, reading, limits);
         let explained = explain_position(&entry.position, None, &judgement, lang);
         let title = format!("{}: {}", entry.name, entry.theme);
+        let extra_lines = cycle_lines(entry, reading, limits, lang);
         let html = page(&Page {
             title: &title,
             position: &entry.position,
@@ -118,6 +164,7 @@ pub fn write_gallery(
                 lang.label(Label::Index),
                 entry_section(entry, &judgement, lang)
             ),
+            extra_lines: &extra_lines,
             lang,
         });
         let file: PathBuf = out.join(format!("{}.html", entry.name));

@@ -46,6 +46,9 @@ pub struct Page<'a> {
     pub explained: &'a [Explained],
     /// HTML put between the title and the board (already escaped), for the gallery.
     pub extra_html: String,
+    /// More lines to step through, each with its title: the gallery's lines of the same
+    /// position under another reading (the cycles that `--cycles report` finds).
+    pub extra_lines: &'a [(String, Explained)],
     /// The language of the labels.
     pub lang: Language,
 }
@@ -151,16 +154,25 @@ pub fn page(p: &Page) -> String {
     let board_svg = svg::render(&picture, lang);
     let mut lines = Vec::new();
     let mut line_buttons = String::new();
-    for (report, e) in p.judgement.strings.iter().zip(p.explained) {
+    let titled = p
+        .judgement
+        .strings
+        .iter()
+        .zip(p.explained)
+        .map(|(report, e)| {
+            let title = format!(
+                "{} {}: {}",
+                lang.color(report.judgement.color),
+                report.judgement.stones_text(),
+                report.status
+            );
+            (title, e)
+        })
+        .chain(p.extra_lines.iter().map(|(t, e)| (t.clone(), e)));
+    for (title, e) in titled {
         if e.line.steps.is_empty() {
             continue;
         }
-        let title = format!(
-            "{} {}: {}",
-            lang.color(report.judgement.color),
-            report.judgement.stones_text(),
-            report.status
-        );
         let steps: Vec<serde_json::Value> = e
             .line
             .steps

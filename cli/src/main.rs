@@ -97,6 +97,7 @@ fn explain_command(args: &args::ExplainArgs) -> Result<ExitCode> {
                 judgement: &judgement,
                 explained: &explained,
                 extra_html: String::new(),
+                extra_lines: &[],
                 lang,
             });
             std::fs::write(out, page)

@@ -36,6 +36,30 @@ struct StringJson {
     rule: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
+    /// For a `cycle` string: both verdicts and one turn of the cycle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cycle: Option<CycleJson>,
+}
+
+/// A verdict that rests on endless play (spec §4, 死活例23).
+#[derive(Debug, Serialize)]
+struct CycleJson {
+    /// The verdict with endless play counted against the side that needs its goal.
+    against_the_goal: &'static str,
+    /// The verdict with endless play counted for it.
+    for_the_goal: &'static str,
+    /// The moves of one turn of the cycle (empty when the proof line does not reach it).
+    turn: Vec<String>,
+    /// The stones each colour captures in one turn, when the turn is known.
+    prisoners_per_turn: Option<BTreeMap<&'static str, u32>>,
+}
+
+fn life_str(life: Life) -> &'static str {
+    match life {
+        Life::Alive => "alive",
+        Life::Dead => "dead",
+        Life::Unknown(_) => "unknown",
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -90,6 +114,14 @@ pub fn status_json(
                     Life::Unknown(r) => Some(r.to_string()),
                     _ => None,
                 },
+                cycle: s.judgement.cycle.as_ref().map(|c| CycleJson {
+                    against_the_goal: life_str(c.against_the_goal),
+                    for_the_goal: life_str(c.for_the_goal),
+                    turn: c.turn.iter().map(|m| m.to_string()).collect(),
+                    prisoners_per_turn: c
+                        .prisoners_per_turn
+                        .map(|p| BTreeMap::from([("B", p[Color::Black]), ("W", p[Color::White])])),
+                }),
             })
             .collect(),
         dame: judgement.territory.as_ref().map(|t| points(&t.dame)),

@@ -227,6 +227,14 @@ fn gallery_writes_a_page_per_corpus_position_and_an_index() {
     );
     let snapback = std::fs::read_to_string(dir.join("07-snapback.html")).expect("snapback");
     assert!(snapback.contains("(agree)"), "{snapback}");
+    // A position whose file expects cycles also gets the lines that step through them.
+    let double_ko = std::fs::read_to_string(dir.join("31-approach-ko-with-double-ko-seki.html"))
+        .expect("31's page");
+    assert!(
+        double_ko.contains("the cycle (--cycles report) (8 moves)"),
+        "{double_ko}"
+    );
+    assert!(!snapback.contains("the cycle (--cycles report)"));
 }
 
 #[test]

@@ -598,6 +598,17 @@ fn cycles_report_marks_the_double_ko_seki() {
     assert_eq!(status_of("D1").0, "cycle");
     assert_eq!(status_of("B1").0, "cycle");
     assert_eq!(status_of("C3").0, "cycle");
+    // The groups' cycle is in the kill game itself: its turn (two ko captures and two passes
+    // for ko each) is shown with its prisoners; the lone ko stones' cycle comes after their
+    // capture, inside the nested question, and no line reaches it.
+    let group = &string_with(&v, "A1")["cycle"];
+    assert_eq!(
+        group["prisoners_per_turn"],
+        serde_json::json!({"B": 2, "W": 2}),
+        "{group}"
+    );
+    assert_eq!(group["turn"].as_array().map(Vec::len), Some(8), "{group}");
+    assert!(string_with(&v, "B1")["cycle"]["prisoners_per_turn"].is_null());
     assert!(v["score"].is_null());
     // The default reading has no `cycles` field and calls the same groups seki.
     let d = run_json(&[
@@ -670,6 +681,21 @@ fn cycles_report_finds_eternal_life() {
     ]);
     let inner = string_with(&v, "C1");
     assert_eq!(inner["status"], "cycle", "{inner}");
+    // The line is the commentary's cycle itself, and one turn of it takes two stones each.
+    let cycle = &inner["cycle"];
+    assert_eq!(cycle["against_the_goal"], "alive", "{inner}");
+    assert_eq!(cycle["for_the_goal"], "dead", "{inner}");
+    assert_eq!(
+        cycle["turn"],
+        serde_json::json!(["W D1", "B F1", "W E1", "B G1"]),
+        "{inner}"
+    );
+    assert_eq!(inner["proof"], cycle["turn"], "{inner}");
+    assert_eq!(
+        cycle["prisoners_per_turn"],
+        serde_json::json!({"B": 2, "W": 2}),
+        "{inner}"
+    );
 }
 
 /// The string of `status --format json` output `v` that has a stone on `stone`.

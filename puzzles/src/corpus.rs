@@ -25,7 +25,8 @@
 //! `expect` lines name one stone of a string (GTP coordinates) and its status under the
 //! project's default reading; `reading NAME: expect ...` lines give what another reading
 //! says for disputed cases (only the strings that reading judges differently, or all of
-//! them). Other header lines (`size`, `to-play`, `komi`, `captures`) belong to the diagram
+//! them). The status `cycle` (a verdict that rests on endless play, spec §4) is only valid
+//! under a reading named with `cycles-report`. Other header lines (`size`, `to-play`, `komi`, `captures`) belong to the diagram
 //! and are read by [`rules_core::io::parse_diagram`].
 //!
 //! The `expect-territory`, `expect-dame`, `expect-removed` and `expect-score` lines are
@@ -53,13 +54,16 @@ pub enum ExpectedStatus {
     Dead,
     /// Alive and touching a dame point: in seki (Art. 8).
     Seki,
+    /// Decided by endless play: only under a reading that reports cycles (`# reading
+    /// cycles-report: expect POINT cycle`, spec §4, 死活例23).
+    Cycle,
 }
 
 impl ExpectedStatus {
     /// Whether the status is alive (plain or in seki), as a solver that only says
     /// alive/dead reports it.
     pub fn is_alive(self) -> bool {
-        !matches!(self, ExpectedStatus::Dead)
+        matches!(self, ExpectedStatus::Alive | ExpectedStatus::Seki)
     }
 }
 
@@ -69,6 +73,7 @@ impl fmt::Display for ExpectedStatus {
             ExpectedStatus::Alive => "alive",
             ExpectedStatus::Dead => "dead",
             ExpectedStatus::Seki => "seki",
+            ExpectedStatus::Cycle => "cycle",
         })
     }
 }
@@ -81,8 +86,9 @@ impl std::str::FromStr for ExpectedStatus {
             "alive" => Ok(ExpectedStatus::Alive),
             "dead" => Ok(ExpectedStatus::Dead),
             "seki" => Ok(ExpectedStatus::Seki),
+            "cycle" => Ok(ExpectedStatus::Cycle),
             other => Err(format!(
-                "'{other}' is no status (expected alive, dead or seki)"
+                "'{other}' is no status (expected alive, dead, seki or cycle)"
             )),
         }
     }
@@ -338,7 +344,16 @@ pub fn parse_entry(name: &str, text: &str) -> Result<CorpusEntry, (usize, String
             }
             scoring.score = Some(v.to_string());
         } else if let Some(v) = rest.strip_prefix("expect ") {
-            expectations.push(parse_expect(v, line)?);
+            let expectation = parse_expect(v, line)?;
+            if expectation.status == ExpectedStatus::Cycle {
+                return Err((
+                    line,
+                    "'cycle' is no verdict of the default reading; write it under \
+                     '# reading cycles-report:'"
+                        .into(),
+                ));
+            }
+            expectations.push(expectation);
         } else if let Some(v) = rest.strip_prefix("reading ") {
             let Some((reading, body)) = v.split_once(':') else {
                 return Err((line, "expected 'reading NAME: expect POINT STATUS'".into()));
@@ -348,6 +363,12 @@ pub fn parse_entry(name: &str, text: &str) -> Result<CorpusEntry, (usize, String
             };
             let expectation = parse_expect(body, line)?;
             let reading = reading.trim().to_string();
+            if expectation.status == ExpectedStatus::Cycle && !reading.contains("cycles-report") {
+                return Err((
+                    line,
+                    format!("'cycle' needs a reading that reports cycles, not '{reading}'"),
+                ));
+            }
             match alternative_readings.iter_mut().find(|(r, _)| *r == reading) {
                 Some((_, list)) => list.push(expectation),
                 None => alternative_readings.push((reading, vec![expectation])),

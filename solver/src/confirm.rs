@@ -830,25 +830,47 @@ pub(crate) fn judge_string_in(
     judgement.searched_points = allowed.len();
     let mut budget = Budget::new(limits.max_nodes, limits.max_time, None);
     let whole_area = |endless: Endless, budget: &mut Budget| {
-        search(
+        let mut kill = kill_search(
             position, &start, &target, stone, allowed, None, reading, budget, config, endless,
-        )
+        )?;
+        let outcome = kill.solve(&start, budget);
+        Ok::<_, StopReason>((kill, outcome))
     };
-    let outcome = whole_area(Endless::AgainstTheGoal, &mut budget);
+    let (against, outcome) = match whole_area(Endless::AgainstTheGoal, &mut budget) {
+        Ok((kill, outcome)) => (Some(kill), outcome),
+        Err(reason) => (None, Outcome::Unknown(reason)),
+    };
     judgement.nodes = spent + budget.nodes();
     let (life, line) = life_and_line(outcome);
     judgement.life = life;
     judgement.proof = played_line(&start, line);
     if reading.cycles == CycleRule::Report && !matches!(judgement.life, Life::Unknown(_)) {
         // The same search with endless play counted for the side that needs its goal.
-        let outcome = whole_area(Endless::ForTheGoal, &mut budget);
+        let (for_goal, outcome) = match whole_area(Endless::ForTheGoal, &mut budget) {
+            Ok((kill, outcome)) => (Some(kill), outcome),
+            Err(reason) => (None, Outcome::Unknown(reason)),
+        };
         judgement.nodes = spent + budget.nodes();
         let (other, other_line) = life_and_line(outcome);
         match other {
             Life::Unknown(_) => judgement.life = other,
             other if other != judgement.life => {
-                let turn = turn_of_cycle(&start, &judgement.proof)
+                let walked = match (against, for_goal) {
+                    (Some(mut against), Some(mut for_goal)) => {
+                        walk_the_cycle(&start, &mut against, &mut for_goal, &mut budget)
+                    }
+                    _ => None,
+                };
+                judgement.nodes = spent + budget.nodes();
+                let turn = walked
+                    .as_ref()
+                    .and_then(|line| turn_of_cycle(&start, line))
+                    .or_else(|| turn_of_cycle(&start, &judgement.proof))
                     .or_else(|| turn_of_cycle(&start, &played_line(&start, other_line)));
+                if let Some(line) = walked.filter(|_| turn.is_some()) {
+                    // The line that shows the cycle is the one worth reading.
+                    judgement.proof = line;
+                }
                 judgement.cycle = Some(Cycle {
                     against_the_goal: judgement.life,
                     for_the_goal: other,
@@ -860,6 +882,47 @@ pub(crate) fn judge_string_in(
         }
     }
     judgement
+}
+
+/// The longest walk [`walk_the_cycle`] takes before it gives up.
+const CYCLE_WALK_MOVES: usize = 64;
+
+/// A line from `start` that runs into the cycle, when the kill game's verdict changes with
+/// the meaning of endless play: the attacker plays the moves that win when endless play
+/// counts for it (`for_goal`), the defender those that win when it counts against the
+/// attacker (`against`). Each keeps the game inside its own winning states, so neither
+/// reaches its goal and the play repeats a state; the walk stops there (or, with `None`, at
+/// a limit, or where the cycle lies inside a nested question after a capture).
+fn walk_the_cycle(
+    start: &ConfirmationState,
+    against: &mut Nested<KillGame>,
+    for_goal: &mut Nested<KillGame>,
+    budget: &mut Budget,
+) -> Option<Vec<PlayedMove>> {
+    let attacker = against.game_mut().attacker;
+    let mut state = start.clone();
+    let mut seen = vec![state.hash()];
+    let mut line = Vec::new();
+    for _ in 0..CYCLE_WALK_MOVES {
+        let mover = state.to_move();
+        let (outcome, wanted_proof) = if mover == attacker {
+            (for_goal.solve(&state, budget), true)
+        } else {
+            (against.solve(&state, budget), false)
+        };
+        let mv = match outcome {
+            Outcome::Proved { line } if wanted_proof => line.first().copied(),
+            Outcome::Disproved { line } if !wanted_proof => line.first().copied(),
+            _ => None,
+        }?;
+        line.push(PlayedMove { color: mover, mv });
+        state = played(&state, mv);
+        if seen.contains(&state.hash()) {
+            return Some(line);
+        }
+        seen.push(state.hash());
+    }
+    None
 }
 
 /// The verdict of a kill search and its line.
@@ -884,7 +947,7 @@ fn played_line(start: &ConfirmationState, line: Vec<ConfirmationMove>) -> Vec<Pl
 }
 
 /// The kill game of the string `target` (through `stone`) from `start`, with play allowed
-/// on `allowed` only.
+/// on `allowed` only, solved.
 #[allow(clippy::too_many_arguments)]
 fn search(
     position: &Position,
@@ -898,6 +961,29 @@ fn search(
     config: SolverConfig,
     endless: Endless,
 ) -> Outcome<ConfirmationMove> {
+    match kill_search(
+        position, start, target, stone, allowed, guard, reading, budget, config, endless,
+    ) {
+        Ok(mut kill) => kill.solve(start, budget),
+        Err(reason) => Outcome::Unknown(reason),
+    }
+}
+
+/// The search of the kill game of the string `target` (through `stone`) from `start`, with
+/// play allowed on `allowed` only, ready to solve (finding R(T) may already need a search).
+#[allow(clippy::too_many_arguments)]
+fn kill_search(
+    position: &Position,
+    start: &ConfirmationState,
+    target: &PointSet,
+    stone: Point,
+    allowed: PointSet,
+    guard: Option<Guard>,
+    reading: &Reading,
+    budget: &mut Budget,
+    config: SolverConfig,
+    endless: Endless,
+) -> Result<Nested<KillGame>, StopReason> {
     let defender = position.color_at(stone).expect("a stone to judge");
     let attacker = !defender;
     let capture = |target: Point| {
@@ -909,7 +995,7 @@ fn search(
         };
         Nested::new(game, endless, config)
     };
-    let region = match new_stone_region(
+    let region = new_stone_region(
         position,
         start,
         target,
@@ -917,10 +1003,7 @@ fn search(
         reading,
         budget,
         capture(stone),
-    ) {
-        Ok(r) => r,
-        Err(reason) => return Outcome::Unknown(reason),
-    };
+    )?;
     let new_stone_points = target.union(&region);
     let recreate = RecreateGame {
         defender,
@@ -938,7 +1021,7 @@ fn search(
         guard,
         recreate: Nested::new(recreate, endless, config),
     };
-    Nested::new(kill, endless, config).solve(start, budget)
+    Ok(Nested::new(kill, endless, config))
 }
 
 /// R(T): where the new stone of Art. 7-1 clause 2 may stand.

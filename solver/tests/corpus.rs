@@ -8,7 +8,7 @@ use rules_core::Color;
 use solver::confirm::Limits;
 use solver::reference::{RefVerdict, ReferenceLimits, ReferenceSolver};
 use solver::scoring::{judge_position, Status};
-use solver::{FirstMover, NewStoneScope, Reading};
+use solver::{CycleRule, FirstMover, NewStoneScope, Reading};
 use std::num::NonZeroU64;
 
 /// The reading a corpus file names: words such as `once-per-ko`, `j2003`, `katago`,
@@ -40,6 +40,7 @@ fn parse_reading(name: &str) -> Result<Reading, String> {
             "local-2" => r.new_stone = NewStoneScope::Local2,
             "area" | "region" => r.new_stone = NewStoneScope::Area,
             "carried-over" => r.ko.initial_ban = InitialBan::CarriedOver,
+            "cycles-report" => r.cycles = CycleRule::Report,
             other => return Err(format!("unknown reading word '{other}' in '{name}'")),
         }
     }
@@ -132,6 +133,7 @@ fn matches(expected: ExpectedStatus, got: Status) -> bool {
         (ExpectedStatus::Alive, Status::Alive)
             | (ExpectedStatus::Dead, Status::Dead)
             | (ExpectedStatus::Seki, Status::Seki)
+            | (ExpectedStatus::Cycle, Status::Cycle)
     )
 }
 

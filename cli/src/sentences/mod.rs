@@ -351,6 +351,11 @@ impl Language {
         self.finish(format!("{title} ({moves} moves)"))
     }
 
+    /// The title of a line that shows a cycle, found with cycles reported.
+    pub fn cycle_line_title(self, strings: &str) -> String {
+        format!("{strings}: the cycle (--cycles report)")
+    }
+
     /// What the corpus expects under another reading.
     pub fn alternative_expectation(self, reading: &str, expectations: &str) -> String {
         self.finish(format!(
