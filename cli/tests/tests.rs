@@ -599,16 +599,17 @@ fn cycles_report_marks_the_double_ko_seki() {
     assert_eq!(status_of("B1").0, "cycle");
     assert_eq!(status_of("C3").0, "cycle");
     // The groups' cycle is in the kill game itself: its turn (two ko captures and two passes
-    // for ko each) is shown with its prisoners; the lone ko stones' cycle comes after their
-    // capture, inside the nested question, and no line reaches it.
-    let group = &string_with(&v, "A1")["cycle"];
-    assert_eq!(
-        group["prisoners_per_turn"],
-        serde_json::json!({"B": 2, "W": 2}),
-        "{group}"
-    );
-    assert_eq!(group["turn"].as_array().map(Vec::len), Some(8), "{group}");
-    assert!(string_with(&v, "B1")["cycle"]["prisoners_per_turn"].is_null());
+    // for ko each) is shown with its prisoners. The lone ko stones' cycle comes after their
+    // capture, in the question of a new stone, and the walk follows it there.
+    for stone in ["A1", "B1"] {
+        let cycle = &string_with(&v, stone)["cycle"];
+        assert_eq!(
+            cycle["prisoners_per_turn"],
+            serde_json::json!({"B": 2, "W": 2}),
+            "{stone}: {cycle}"
+        );
+        assert_eq!(cycle["turn"].as_array().map(Vec::len), Some(8), "{cycle}");
+    }
     assert!(v["score"].is_null());
     // The default reading has no `cycles` field and calls the same groups seki.
     let d = run_json(&[

@@ -888,11 +888,13 @@ pub(crate) fn judge_string_in(
 const CYCLE_WALK_MOVES: usize = 64;
 
 /// A line from `start` that runs into the cycle, when the kill game's verdict changes with
-/// the meaning of endless play: the attacker plays the moves that win when endless play
-/// counts for it (`for_goal`), the defender those that win when it counts against the
-/// attacker (`against`). Each keeps the game inside its own winning states, so neither
-/// reaches its goal and the play repeats a state; the walk stops there (or, with `None`, at
-/// a limit, or where the cycle lies inside a nested question after a capture).
+/// the meaning of endless play: each side plays the moves of the meaning under which it
+/// wins (from that meaning's own search, whose table is kept). Each keeps the game inside
+/// its own winning states, so neither reaches its goal and the play repeats a state; the
+/// walk stops there. When the kill game ends on the capture of the string, the walk goes on
+/// in the question of a permanent new stone, the same way (the lone ko stones of a
+/// double-ko seki: their cycle is the recapture of every recreation). `None` at a limit, or
+/// when no repetition is reached within [`CYCLE_WALK_MOVES`].
 fn walk_the_cycle(
     start: &ConfirmationState,
     against: &mut Nested<KillGame>,
@@ -900,29 +902,93 @@ fn walk_the_cycle(
     budget: &mut Budget,
 ) -> Option<Vec<PlayedMove>> {
     let attacker = against.game_mut().attacker;
-    let mut state = start.clone();
-    let mut seen = vec![state.hash()];
-    let mut line = Vec::new();
-    for _ in 0..CYCLE_WALK_MOVES {
-        let mover = state.to_move();
-        let (outcome, wanted_proof) = if mover == attacker {
-            (for_goal.solve(&state, budget), true)
-        } else {
-            (against.solve(&state, budget), false)
-        };
-        let mv = match outcome {
-            Outcome::Proved { line } if wanted_proof => line.first().copied(),
-            Outcome::Disproved { line } if !wanted_proof => line.first().copied(),
-            _ => None,
-        }?;
-        line.push(PlayedMove { color: mover, mv });
-        state = played(&state, mv);
-        if seen.contains(&state.hash()) {
-            return Some(line);
+    let mut walk = Walk {
+        line: Vec::new(),
+        seen: vec![start.hash()],
+    };
+    match walk.level(start.clone(), against, for_goal, attacker, budget) {
+        WalkEnd::Repeated => Some(walk.line),
+        WalkEnd::Terminal(state) if against.game_mut().removed(&state) => {
+            let recreate_against = &mut against.game_mut().recreate;
+            let recreate_for = &mut for_goal.game_mut().recreate;
+            match walk.level(*state, recreate_against, recreate_for, !attacker, budget) {
+                WalkEnd::Repeated => Some(walk.line),
+                _ => None,
+            }
         }
-        seen.push(state.hash());
+        _ => None,
     }
-    None
+}
+
+/// How one level of [`walk_the_cycle`] ended.
+enum WalkEnd {
+    /// The last move repeated a state of the walk.
+    Repeated,
+    /// The walk reached a state that its game decides without a move.
+    Terminal(Box<ConfirmationState>),
+    /// A limit, a state where the two meanings agree, or no repetition in time.
+    GaveUp,
+}
+
+/// The moves walked so far and the states they passed through.
+struct Walk {
+    line: Vec<PlayedMove>,
+    seen: Vec<ZobristHash>,
+}
+
+impl Walk {
+    /// Walks one game (prover `prover`) from `state`, each side with the meaning under
+    /// which it wins there.
+    fn level<G: Game<State = ConfirmationState, Move = ConfirmationMove>>(
+        &mut self,
+        mut state: ConfirmationState,
+        against: &mut Nested<G>,
+        for_goal: &mut Nested<G>,
+        prover: Color,
+        budget: &mut Budget,
+    ) -> WalkEnd {
+        let (Ok(wins_against), Ok(wins_for)) = (
+            against.decide(&state, budget),
+            for_goal.decide(&state, budget),
+        ) else {
+            return WalkEnd::GaveUp;
+        };
+        if wins_against == wins_for {
+            return WalkEnd::GaveUp;
+        }
+        while self.line.len() < CYCLE_WALK_MOVES {
+            if against.game_mut().ends_a_phase(&state) {
+                // The kill game's capture: its search would show the nested line from here.
+                return WalkEnd::Terminal(Box::new(state));
+            }
+            let mover = state.to_move();
+            // The prover plays the meaning under which it wins, the other side the other.
+            let use_for = (mover == prover) == wins_for;
+            let nest = if use_for {
+                &mut *for_goal
+            } else {
+                &mut *against
+            };
+            let (moves, prover_wins) = match nest.solve(&state, budget) {
+                Outcome::Proved { line } => (line, true),
+                Outcome::Disproved { line } => (line, false),
+                Outcome::Unknown(_) => return WalkEnd::GaveUp,
+            };
+            let Some(&mv) = moves.first() else {
+                return WalkEnd::Terminal(Box::new(state));
+            };
+            if prover_wins != (mover == prover) {
+                return WalkEnd::GaveUp;
+            }
+            self.line.push(PlayedMove { color: mover, mv });
+            state = played(&state, mv);
+            if self.seen.contains(&state.hash()) {
+                return WalkEnd::Repeated;
+            }
+            self.seen.push(state.hash());
+        }
+        WalkEnd::GaveUp
+    }
 }
 
 /// The verdict of a kill search and its line.

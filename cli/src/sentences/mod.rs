@@ -306,7 +306,7 @@ impl Language {
                         "; one turn of the cycle captures {b} stone(s) for Black and {w} for White"
                     ),
                     None => String::from(
-                        "; the line shown stops before the repetition, so its prisoners are not counted",
+                        "; the line shown does not reach the repetition (it lies after a capture, in the question of a new stone, or beyond the limits), so its prisoners are not counted",
                     ),
                 };
                 format!(
