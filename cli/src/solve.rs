@@ -12,7 +12,9 @@ use solver::tsumego::{
     frame, infer_attacker, infer_group, infer_region, infer_target, inside_wall, near, Class,
     KillRule, Solution, TargetRule, TreeNode, Tsumego, TsumegoLimits, TsumegoSolver,
 };
-use solver::tsumego_region::{enclosure, enclosure_around, frame_wall, EnclosureRule};
+use solver::tsumego_region::{
+    close_escapes, enclosure, enclosure_around, frame_wall, EnclosureRule,
+};
 use solver::tsumego_tree::{focus, target_from_tree, StakeRule};
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -105,6 +107,12 @@ pub struct ProblemArgs {
     /// point next to the region that is not next to a defender stone.
     #[arg(long)]
     pub frame_reach: Option<u32>,
+    /// For an inferred region: also frame the points just outside it next to the
+    /// defender's stones, so that no defender string keeps a liberty outside (the book's
+    /// convention that the defender is enclosed). `verify` judges every disagreement with
+    /// the book again with the other choice.
+    #[arg(long)]
+    pub close_escapes: bool,
     /// For an inferred region: keep only the points within this many steps of a defender
     /// stone (0 keeps all; default 3 with `--region-rule box`, 0 with `enclosure`).
     #[arg(long)]
@@ -497,6 +505,11 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
         };
         position = p;
         framed = f;
+        if args.close_escapes {
+            let (p, closed) = close_escapes(&position, &region, attacker);
+            position = p;
+            framed = framed.union(&closed);
+        }
     }
     let mut group_target = false;
     let (target, attacker, target_from) = match given_target {

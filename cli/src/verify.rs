@@ -133,6 +133,18 @@ pub enum Note {
         /// Its verdict.
         other: Option<Verdict>,
     },
+    /// The verdict found in the inferred region is not found when the defender's liberties
+    /// just outside it are framed too, or left open (whichever the first set-up did not
+    /// do; `--close-escapes`), so it may rest on a defender string counted safe only
+    /// because the region stops short of the book's implied wall: reported as `unknown`.
+    EscapesDependent {
+        /// The verdict of the set-up used.
+        verdict: Verdict,
+        /// Whether the other set-up closed the escapes.
+        closed: bool,
+        /// Its verdict (`None`: it could not be set up).
+        other: Option<Verdict>,
+    },
     /// The verdict found with the target the correct lines point at is not found with the
     /// largest capturable string as the target (`None`: that set-up failed), so it may be
     /// the inferred target's doing: reported as `unknown`.
@@ -420,6 +432,24 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
             judged.reason = Some(Note::RegionDependent {
                 verdict: judged.verdict,
                 rule: other.region_rule,
+                other: other_verdict,
+            });
+            judged.verdict = Verdict::Unknown;
+        }
+    }
+    // And with the defender's escapes through the region's border closed (or opened): a
+    // string that keeps a liberty outside the region is safe, which the book's drawing of
+    // an enclosed problem may not mean.
+    if matches!(judged.verdict, Verdict::Wrong | Verdict::Dual)
+        && prepared.region_from.is_inferred()
+    {
+        let mut other = args.setup.clone();
+        other.close_escapes = !args.setup.close_escapes;
+        let other_verdict = verdict_under(prepare(problem, &other).ok());
+        if other_verdict != Some(judged.verdict) {
+            judged.reason = Some(Note::EscapesDependent {
+                verdict: judged.verdict,
+                closed: other.close_escapes,
                 other: other_verdict,
             });
             judged.verdict = Verdict::Unknown;
@@ -750,6 +780,14 @@ mod tests {
                 other,
             });
             assert!(stray_words(&note).is_empty(), "{note}");
+            for closed in [true, false] {
+                let note = Language::Marked.verify_note(&Note::EscapesDependent {
+                    verdict: Verdict::Wrong,
+                    closed,
+                    other,
+                });
+                assert!(stray_words(&note).is_empty(), "{note}");
+            }
         }
     }
 }

@@ -257,3 +257,40 @@ fn a_disagreement_that_depends_on_the_inferred_region_is_unknown() {
     );
     assert_eq!(verify(&["--region-rule", "box"])["verdict"], "agree");
 }
+
+/// `ggg-intermediate-105`: the inferred region stops one line short of the book's implied
+/// wall, so White's K2-L2 keep liberties outside it and count as safe, and the book's N1
+/// seems to fail. With those liberties framed (`--close-escapes`) Black kills (N2 found
+/// within the limits; N1 undecided), so the disagreement is reported as `unknown`.
+#[test]
+fn a_disagreement_that_rests_on_an_open_escape_is_unknown() {
+    let file =
+        "../shared/data/ggg-problems/weekly-go-problems/intermediate/ggg-intermediate-105.sgf";
+    let common = [
+        "--max-nodes",
+        "200000",
+        "--max-time",
+        "0",
+        "--kill-rule",
+        "capture-only",
+        "--format",
+        "json",
+    ];
+    let mut args = vec!["verify", file];
+    args.extend_from_slice(&common);
+    let o = run(&args);
+    let first = stdout(&o).lines().next().unwrap_or_default().to_string();
+    let v: serde_json::Value = serde_json::from_str(&first).expect("a JSON line");
+    assert_eq!(v["verdict"], "unknown", "{v}");
+    let reason = v["reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.starts_with("wrong in the inferred region, but unknown with the defender's liberties just outside the region framed (--close-escapes)"),
+        "{v}"
+    );
+    let mut args = vec!["solve", file, "--close-escapes"];
+    args.extend_from_slice(&common);
+    let o = run(&args);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(v["result"], "win", "{v}");
+    assert!(v["frame"].as_array().is_some_and(|f| f.len() >= 4), "{v}");
+}

@@ -1386,26 +1386,46 @@ pub fn near(pos: &Position, region: &PointSet, color: Color, steps: u32) -> Poin
 /// assert_eq!(framed.color_at("D1".parse().unwrap()), Some(Color::Black));
 /// ```
 pub fn frame(pos: &Position, region: &PointSet, attacker: Color) -> (Position, PointSet) {
-    frame_where(pos, region, attacker, |_| true)
+    frame_where(pos, region, attacker, Escapes::Open, |_| true)
+}
+
+/// Whether a frame leaves the defender's liberties outside the region open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Escapes {
+    /// A point next to a defender stone is not framed: the defender may run out there, and
+    /// a defender string with a liberty outside the region is safe.
+    Open,
+    /// Only the points next to a defender stone in the region are framed (the problem's
+    /// convention that the defender is enclosed; see [`crate::tsumego_region::close_escapes`]).
+    Closed,
 }
 
 /// [`frame`] restricted to the empty points `keep` accepts (the enclosure frames only near
-/// the attacker's wall when asked).
+/// the attacker's wall when asked), or, with [`Escapes::Closed`], the points next to the
+/// defender's stones in the region instead.
 pub(crate) fn frame_where(
     pos: &Position,
     region: &PointSet,
     attacker: Color,
+    escapes: Escapes,
     keep: impl Fn(Point) -> bool,
 ) -> (Position, PointSet) {
     let size = pos.size();
     let mut setup = pos.to_setup();
     let mut points = PointSet::new();
     for p in size.points() {
+        let next_to_defender = match escapes {
+            Escapes::Open => p
+                .neighbours(size)
+                .any(|n| pos.color_at(n) == Some(!attacker)),
+            Escapes::Closed => !p
+                .neighbours(size)
+                .any(|n| region.contains(n) && pos.color_at(n) == Some(!attacker)),
+        };
         if region.contains(p)
             || !pos.is_empty_point(p)
             || !p.neighbours(size).any(|n| region.contains(n))
-            || p.neighbours(size)
-                .any(|n| pos.color_at(n) == Some(!attacker))
+            || next_to_defender
             || !keep(p)
         {
             continue;

@@ -30,6 +30,7 @@
 //! heuristic for the *set-up*; the results are exact for the region it gives, and the
 //! region is printed with every result.
 
+use crate::tsumego::Escapes;
 use rules_core::{Color, Point, PointSet, Position};
 
 /// How the enclosed region is inferred; [`Default`] gives the values measured on Go Game
@@ -340,7 +341,33 @@ pub fn frame_wall(
             x.abs_diff(qx) + y.abs_diff(qy) <= reach && pos.color_at(q) == Some(attacker)
         })
     };
-    crate::tsumego::frame_where(pos, region, attacker, near_wall)
+    crate::tsumego::frame_where(pos, region, attacker, Escapes::Open, near_wall)
+}
+
+/// The defender's escapes closed: an `attacker` stone on every empty point outside `region`
+/// next to a defender stone in it (where legal), so that no defender string keeps a liberty
+/// outside. Books draw a problem as if the defender were enclosed; an inferred region that
+/// stops short of the book's implied wall leaves such liberties, and a string with one is
+/// safe. `verify` judges a disagreement with the book again this way, and `--close-escapes`
+/// asks for it. Returns the position and the added stones.
+///
+/// ```
+/// use rules_core::io::parse_diagram;
+/// use rules_core::{Color, PointSet};
+/// use solver::tsumego_region::close_escapes;
+/// let game = parse_diagram("
+///  . . . .
+///  . . X .
+///  . O X .
+///  . O X .").unwrap();
+/// let region: PointSet = ["A1", "B1", "A2", "B2"].iter().map(|p| p.parse().unwrap()).collect();
+/// let (closed, added) = close_escapes(&game.position, &region, Color::Black);
+/// // White's B3 liberty is closed; A3, next to no White stone, is not.
+/// assert_eq!(added.iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["B3"]);
+/// assert_eq!(closed.liberty_count("B1".parse().unwrap()), 2);
+/// ```
+pub fn close_escapes(pos: &Position, region: &PointSet, attacker: Color) -> (Position, PointSet) {
+    crate::tsumego::frame_where(pos, region, attacker, Escapes::Closed, |_| true)
 }
 
 #[cfg(test)]

@@ -114,6 +114,22 @@ impl Language {
                     english.verdict(*verdict)
                 )
             }
+            Note::EscapesDependent {
+                verdict,
+                closed,
+                other,
+            } => {
+                let other = other.map_or("cannot be set up", |v| english.verdict(v));
+                let how = if *closed {
+                    "with the defender's liberties just outside the region framed (--close-escapes)"
+                } else {
+                    "with them left open (without --close-escapes)"
+                };
+                format!(
+                    "{} in the inferred region, but {other} {how}: the verdict may rest on a defender string that the region's border leaves a liberty; give --region to decide",
+                    english.verdict(*verdict)
+                )
+            }
             Note::TargetDependent { verdict, other } => {
                 let other = other.map_or("cannot be set up", |v| english.verdict(v));
                 format!(
