@@ -397,6 +397,15 @@ fn judge(
     }
 }
 
+/// Another way to infer the region, under which a disagreement with the book must hold too.
+#[derive(Clone, Copy)]
+enum RegionCheck {
+    /// The other region rule.
+    Rule(RegionRule),
+    /// The defender's liberties just outside the region framed (`true`) or left open.
+    Escapes(bool),
+}
+
 fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report {
     let file = problem.file.display().to_string();
     let name = problem.name.clone();
@@ -418,39 +427,41 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
     };
     // A disagreement with the book found in an inferred region may be the region's doing
     // (a frame that closes an escape, a cut through the defender's space): it is reported
-    // only if the other inference rule's region gives the same verdict.
-    if matches!(judged.verdict, Verdict::Wrong | Verdict::Dual)
-        && prepared.region_from.is_inferred()
-    {
-        let mut other = args.setup.clone();
-        other.region_rule = match args.setup.region_rule {
-            RegionRule::Enclosure => RegionRule::Box,
-            RegionRule::Box => RegionRule::Enclosure,
-        };
-        let other_verdict = verdict_under(prepare(problem, &other).ok());
-        if other_verdict != Some(judged.verdict) {
-            judged.reason = Some(Note::RegionDependent {
-                verdict: judged.verdict,
-                rule: other.region_rule,
-                other: other_verdict,
-            });
-            judged.verdict = Verdict::Unknown;
+    // only if the other inference rule's region gives the same verdict, and so does the
+    // other choice for the defender's liberties just outside the region (a string that
+    // keeps one is safe, which the book's drawing of an enclosed problem may not mean).
+    let other_rule = match args.setup.region_rule {
+        RegionRule::Enclosure => RegionRule::Box,
+        RegionRule::Box => RegionRule::Enclosure,
+    };
+    for check in [
+        RegionCheck::Rule(other_rule),
+        RegionCheck::Escapes(!args.setup.close_escapes),
+    ] {
+        if !matches!(judged.verdict, Verdict::Wrong | Verdict::Dual)
+            || !prepared.region_from.is_inferred()
+        {
+            break;
         }
-    }
-    // And with the defender's escapes through the region's border closed (or opened): a
-    // string that keeps a liberty outside the region is safe, which the book's drawing of
-    // an enclosed problem may not mean.
-    if matches!(judged.verdict, Verdict::Wrong | Verdict::Dual)
-        && prepared.region_from.is_inferred()
-    {
         let mut other = args.setup.clone();
-        other.close_escapes = !args.setup.close_escapes;
+        match check {
+            RegionCheck::Rule(rule) => other.region_rule = rule,
+            RegionCheck::Escapes(closed) => other.close_escapes = closed,
+        }
         let other_verdict = verdict_under(prepare(problem, &other).ok());
         if other_verdict != Some(judged.verdict) {
-            judged.reason = Some(Note::EscapesDependent {
-                verdict: judged.verdict,
-                closed: other.close_escapes,
-                other: other_verdict,
+            let verdict = judged.verdict;
+            judged.reason = Some(match check {
+                RegionCheck::Rule(rule) => Note::RegionDependent {
+                    verdict,
+                    rule,
+                    other: other_verdict,
+                },
+                RegionCheck::Escapes(closed) => Note::EscapesDependent {
+                    verdict,
+                    closed,
+                    other: other_verdict,
+                },
             });
             judged.verdict = Verdict::Unknown;
         }

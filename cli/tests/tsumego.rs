@@ -230,24 +230,7 @@ fn the_enclosure_keeps_the_corner_and_leaves_the_open_board_out() {
 #[test]
 fn a_disagreement_that_depends_on_the_inferred_region_is_unknown() {
     let file = "../shared/data/ggg-problems/weekly-go-problems/easy/ggg-easy-93.sgf";
-    let verify = |extra: &[&str]| {
-        let mut args = vec![
-            "verify",
-            file,
-            "--max-nodes",
-            "400000",
-            "--max-time",
-            "0",
-            "--kill-rule",
-            "capture-only",
-            "--format",
-            "json",
-        ];
-        args.extend_from_slice(extra);
-        let o = run(&args);
-        let first = stdout(&o).lines().next().unwrap_or_default().to_string();
-        serde_json::from_str::<serde_json::Value>(&first).expect("a JSON line")
-    };
+    let verify = |extra: &[&str]| verify_json(file, "400000", extra);
     let v = verify(&[]);
     assert_eq!(v["verdict"], "unknown", "{v}");
     let reason = v["reason"].as_str().unwrap_or_default();
@@ -266,9 +249,32 @@ fn a_disagreement_that_depends_on_the_inferred_region_is_unknown() {
 fn a_disagreement_that_rests_on_an_open_escape_is_unknown() {
     let file =
         "../shared/data/ggg-problems/weekly-go-problems/intermediate/ggg-intermediate-105.sgf";
-    let common = [
+    let v = verify_json(file, "200000", &[]);
+    assert_eq!(v["verdict"], "unknown", "{v}");
+    let reason = v["reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.starts_with("wrong in the inferred region, but unknown with the defender's liberties just outside the region framed (--close-escapes)"),
+        "{v}"
+    );
+    let v = first_json("solve", file, "200000", &["--close-escapes"]);
+    assert_eq!(v["result"], "win", "{v}");
+    assert!(v["frame"].as_array().is_some_and(|f| f.len() >= 4), "{v}");
+}
+
+/// The first JSON line of `verify FILE` at `max_nodes` nodes, no time limit, capture-only,
+/// with `extra` flags.
+fn verify_json(file: &str, max_nodes: &str, extra: &[&str]) -> serde_json::Value {
+    first_json("verify", file, max_nodes, extra)
+}
+
+/// The first JSON line of `COMMAND FILE` (`solve` or `verify`) at `max_nodes` nodes, no time
+/// limit, capture-only, with `extra` flags.
+fn first_json(command: &str, file: &str, max_nodes: &str, extra: &[&str]) -> serde_json::Value {
+    let mut args = vec![
+        command,
+        file,
         "--max-nodes",
-        "200000",
+        max_nodes,
         "--max-time",
         "0",
         "--kill-rule",
@@ -276,21 +282,8 @@ fn a_disagreement_that_rests_on_an_open_escape_is_unknown() {
         "--format",
         "json",
     ];
-    let mut args = vec!["verify", file];
-    args.extend_from_slice(&common);
+    args.extend_from_slice(extra);
     let o = run(&args);
     let first = stdout(&o).lines().next().unwrap_or_default().to_string();
-    let v: serde_json::Value = serde_json::from_str(&first).expect("a JSON line");
-    assert_eq!(v["verdict"], "unknown", "{v}");
-    let reason = v["reason"].as_str().unwrap_or_default();
-    assert!(
-        reason.starts_with("wrong in the inferred region, but unknown with the defender's liberties just outside the region framed (--close-escapes)"),
-        "{v}"
-    );
-    let mut args = vec!["solve", file, "--close-escapes"];
-    args.extend_from_slice(&common);
-    let o = run(&args);
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
-    assert_eq!(v["result"], "win", "{v}");
-    assert!(v["frame"].as_array().is_some_and(|f| f.len() >= 4), "{v}");
+    serde_json::from_str(&first).expect("a JSON line")
 }

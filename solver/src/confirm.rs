@@ -805,7 +805,7 @@ pub(crate) fn judge_string_in(
             limits.max_time.map(|t| t / 4),
             None,
         );
-        let outcome = search(
+        let outcome = match kill_search(
             position,
             &start,
             &target,
@@ -816,7 +816,10 @@ pub(crate) fn judge_string_in(
             &mut local_budget,
             config,
             Endless::AgainstTheGoal,
-        );
+        ) {
+            Ok(mut kill) => kill.solve(&start, &mut local_budget),
+            Err(reason) => Outcome::Unknown(reason),
+        };
         spent = local_budget.nodes();
         if let Outcome::Proved { line } = outcome {
             judgement.decided_by = DecidedBy::EnclosureSearch;
@@ -1010,29 +1013,6 @@ fn played_line(start: &ConfirmationState, line: Vec<ConfirmationMove>) -> Vec<Pl
             played
         })
         .collect()
-}
-
-/// The kill game of the string `target` (through `stone`) from `start`, with play allowed
-/// on `allowed` only, solved.
-#[allow(clippy::too_many_arguments)]
-fn search(
-    position: &Position,
-    start: &ConfirmationState,
-    target: &PointSet,
-    stone: Point,
-    allowed: PointSet,
-    guard: Option<Guard>,
-    reading: &Reading,
-    budget: &mut Budget,
-    config: SolverConfig,
-    endless: Endless,
-) -> Outcome<ConfirmationMove> {
-    match kill_search(
-        position, start, target, stone, allowed, guard, reading, budget, config, endless,
-    ) {
-        Ok(mut kill) => kill.solve(start, budget),
-        Err(reason) => Outcome::Unknown(reason),
-    }
 }
 
 /// The search of the kill game of the string `target` (through `stone`) from `start`, with
