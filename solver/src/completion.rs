@@ -22,8 +22,11 @@
 //!    capturable, the opponent answers with a *teire*: the first legal move near the
 //!    endangered strings (dame points first, then their liberties, then the points next to
 //!    those) after which every string near the fill and the teire is alive again. When no
-//!    such move exists, the fill is not made. A player with no safe fill passes; two passes
-//!    in a row end the completion.
+//!    such move exists, the fill is not made. A string the fill leaves in atari gets a teire
+//!    too, even when confirmation calls it alive (a stone arises on its points after the
+//!    capture): in the game it would be taken by a real move, so its owner connects (when no
+//!    move takes it out of atari, the fill stands). A player with no safe fill passes; two
+//!    passes in a row end the completion.
 //! 5. Judge the completed position strictly and score it. Every stone that stood before
 //!    and still stands must keep its verdict (alive or dead); otherwise the completion is
 //!    reported as having changed a verdict and no score is given.
@@ -552,14 +555,26 @@ impl Completion {
             .iter()
             .filter(|j| j.color != color && j.life == Life::Dead)
             .collect();
-        if endangered.is_empty() {
+        // Strings the fill leaves in atari that confirmation still calls alive (a stone
+        // arises on their points after the capture, as after a snapback): in the game the
+        // filler would take them with a real move, so their owner connects, as players do.
+        let in_atari: Vec<Point> = verdicts
+            .iter()
+            .filter(|j| j.color != color && j.life == Life::Alive && after.in_atari(j.stones[0]))
+            .map(|j| j.stones[0])
+            .collect();
+        if endangered.is_empty() && in_atari.is_empty() {
             return Ok(Trial::Accept(Box::new(Accepted {
                 after_fill: after,
                 teire: None,
             })));
         }
         let mut open_seen = Vec::new();
-        let heads: Vec<Point> = endangered.iter().map(|j| j.stones[0]).collect();
+        let heads: Vec<Point> = endangered
+            .iter()
+            .map(|j| j.stones[0])
+            .chain(in_atari.iter().copied())
+            .collect();
         for t in self.teire_candidates(&after, !color, &heads, &self.dead) {
             let Some(reinforced) = self.play(&after, !color, t) else {
                 continue;
@@ -573,14 +588,24 @@ impl Completion {
                 open_seen = open;
                 continue;
             }
-            if verdicts.iter().all(|j| j.life == Life::Alive) {
+            let out_of_atari = in_atari
+                .iter()
+                .all(|&h| reinforced.color_at(h) == Some(!color) && !reinforced.in_atari(h));
+            if out_of_atari && verdicts.iter().all(|j| j.life == Life::Alive) {
                 return Ok(Trial::Accept(Box::new(Accepted {
                     after_fill: after,
                     teire: Some((t, reinforced)),
                 })));
             }
         }
-        if open_seen.is_empty() {
+        if open_seen.is_empty() && endangered.is_empty() {
+            // Only strings in atari that no move takes out of it: the fill stands as before
+            // (confirmation calls them alive; the count is the strict one).
+            Ok(Trial::Accept(Box::new(Accepted {
+                after_fill: after,
+                teire: None,
+            })))
+        } else if open_seen.is_empty() {
             Ok(Trial::Refuse)
         } else {
             // A teire might exist among the undecided tries: refusing the fill could be

@@ -58,6 +58,42 @@ fn a_dame_fill_that_needs_a_teire_is_answered_by_it() {
         .all(|r| r.status == Status::Alive));
 }
 
+/// White's fill at B5 leaves Black's A3-A5 in atari. Confirmation still calls them alive (White
+/// A2 takes three stones, Black A3 takes A2 back and stays: a stone on their points, Art. 7-1
+/// second clause), but in the game White would take them with a real move, so Black connects
+/// at A2 and loses that point, as in `judan/Judan/59/P14.sgf` (B+1.5 recorded; B+2.5
+/// without the teire).
+const ATARI_BUT_ALIVE: &str = "# komi 0.5
+# to-play W
+ O O O . O . O
+ X . O O O O O
+ X O O X X X X
+ X O X X . X .
+ . X X . X X X
+ X X . X . X .";
+
+#[test]
+fn a_string_left_in_atari_is_connected_even_when_confirmation_calls_it_alive() {
+    let g = game(ATARI_BUT_ALIVE);
+    let before = score(&g, Mode::Strict, &Limits::default());
+    let a3 = |s: &ScoredGame| {
+        s.judgement
+            .string_at("A3".parse().expect("a point"))
+            .map(|r| r.status)
+    };
+    assert_eq!(
+        a3(&before),
+        Some(Status::Seki),
+        "B5 is dame while it is empty"
+    );
+    let s = score(&g, Mode::Complete, &Limits::default());
+    assert_eq!(moves(&s), ["W B5 dame", "B A2 teire"]);
+    assert_replays(&g, &s);
+    assert_eq!(a3(&s), Some(Status::Alive));
+    // Black 6 (C1 D2 E1 G1 E3 G3), White 2 (D6 F6), komi 0.5.
+    assert_eq!(s.result.text(), "B+3.5");
+}
+
 #[test]
 fn the_player_to_move_fills_first_and_then_no_teire_is_needed() {
     let g = game(&TEIRE.replace("to-play W", "to-play B"));
