@@ -431,4 +431,24 @@ mod tests {
             assert!(line >= 2, "{bad:?}: line {line} ({message})");
         }
     }
+
+    #[test]
+    fn cycle_is_a_verdict_only_of_a_reading_that_reports_cycles() {
+        let e = parse(
+            "# reading cycles-report: expect A2 cycle
+",
+        )
+        .unwrap();
+        assert_eq!(e.alternative_readings[0].1[0].status, ExpectedStatus::Cycle);
+        for bad in [
+            "# expect A2 cycle
+",
+            "# reading once-per-ko: expect A2 cycle
+",
+        ] {
+            let (line, message) = parse(bad).unwrap_err();
+            assert_eq!(line, 2, "{bad:?}: {message}");
+            assert!(message.contains("cycle"), "{message}");
+        }
+    }
 }

@@ -1391,7 +1391,7 @@ pub fn frame(pos: &Position, region: &PointSet, attacker: Color) -> (Position, P
 
 /// Whether a frame leaves the defender's liberties outside the region open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Escapes {
+pub(crate) enum Escapes {
     /// A point next to a defender stone is not framed: the defender may run out there, and
     /// a defender string with a liberty outside the region is safe.
     Open,
