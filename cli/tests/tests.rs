@@ -546,17 +546,7 @@ fn compare_readings_shows_where_they_disagree() {
             "katago"
         ]
     );
-    let g1 = v["strings"]
-        .as_array()
-        .expect("strings")
-        .iter()
-        .find(|s| {
-            s["stones"]
-                .as_array()
-                .expect("stones")
-                .contains(&serde_json::json!("G1"))
-        })
-        .expect("the string at G1");
+    let g1 = string_with(&v, "G1");
     // Dead stones inside a seki shape: dead when the new stone must stand on their own
     // points, but the owner can make a permanent stone elsewhere in the area.
     assert_eq!(g1["status"]["default"], "dead");
@@ -640,12 +630,7 @@ fn cycles_report_leaves_bent_four_alone() {
         "--format",
         "json",
     ]);
-    let statuses: Vec<&str> = v["strings"]
-        .as_array()
-        .expect("strings")
-        .iter()
-        .map(|s| s["status"].as_str().expect("status"))
-        .collect();
+    let statuses = statuses_of(&v);
     assert!(!statuses.contains(&"cycle"), "{statuses:?}");
     assert!(statuses.contains(&"dead"), "{statuses:?}");
     let seki = run_json(&[
@@ -656,12 +641,7 @@ fn cycles_report_leaves_bent_four_alone() {
         "--format",
         "json",
     ]);
-    let statuses: Vec<&str> = seki["strings"]
-        .as_array()
-        .expect("strings")
-        .iter()
-        .map(|s| s["status"].as_str().expect("status"))
-        .collect();
+    let statuses = statuses_of(&seki);
     assert!(statuses.contains(&"seki"), "{statuses:?}");
     assert!(!statuses.contains(&"cycle"), "{statuses:?}");
 }
@@ -697,6 +677,16 @@ fn cycles_report_finds_eternal_life() {
         serde_json::json!({"B": 2, "W": 2}),
         "{inner}"
     );
+}
+
+/// The status of every string of `status --format json` output `v`, in order.
+fn statuses_of(v: &serde_json::Value) -> Vec<&str> {
+    v["strings"]
+        .as_array()
+        .expect("strings")
+        .iter()
+        .map(|s| s["status"].as_str().expect("status"))
+        .collect()
 }
 
 /// The string of `status --format json` output `v` that has a stone on `stone`.
