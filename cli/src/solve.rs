@@ -9,7 +9,7 @@ use puzzles::problems::{self, Problem, ToPlayFrom};
 use rules_core::{Color, Move, Point, PointSet, Position};
 use serde::Serialize;
 use solver::tsumego::{
-    frame, infer_attacker, infer_group, infer_region, infer_target, inside_wall, near, Class,
+    frame, infer_attacker, infer_group, infer_region, infer_target, inside_wall, near, Class, Goal,
     KillRule, Solution, TargetRule, TreeNode, Tsumego, TsumegoLimits, TsumegoSolver,
 };
 use solver::tsumego_region::{
@@ -681,37 +681,39 @@ fn points_vec(set: &PointSet) -> Vec<String> {
     set.iter().map(|p| p.to_string()).collect()
 }
 
-/// The root-only answer under the problem's ko convention, as a [`Solution`].
+/// The root-only answer, as a [`Solution`] without a class per first move.
+///
+/// With the attacker as ko master (the published setting of the Cho dictionary) one search
+/// decides: the player wins or fails. Otherwise the root gets its full class (win, ko,
+/// seki, fail), so that a failure when the opponent has the ko threats is not shown as a
+/// failure when the player has them.
 pub fn solve_root(solver: &mut TsumegoSolver, attacker_ko_master: bool) -> Solution {
     let problem = solver.problem().clone();
     let player = problem.position.to_move();
     let goal = problem.goal();
-    // Published setting: the attacker is ko master; else the hard case for the player.
-    let master = if attacker_ko_master {
-        problem.attacker
-    } else {
-        !player
-    };
-    let (class, best, pv) = match solver.solve_root(master) {
-        Err(reason) => (Class::Unknown(reason), Vec::new(), Vec::new()),
-        Ok((true, line)) => {
-            let class = if master == player {
-                Class::Ko
-            } else {
-                Class::Win
-            };
-            let class = if attacker_ko_master {
-                Class::Win
-            } else {
-                class
-            };
-            (
-                class,
-                line.first().map(|&(_, m)| m).into_iter().collect(),
-                line,
-            )
+    let (class, pv) = if attacker_ko_master {
+        match solver.solve_root(problem.attacker) {
+            Err(reason) => (Class::Unknown(reason), Vec::new()),
+            Ok((true, line)) => (Class::Win, line),
+            Ok((false, line)) => (Class::Fail, line),
         }
-        Ok((false, line)) => (Class::Fail, Vec::new(), line),
+    } else {
+        match solver.root_class() {
+            Err(reason) => (Class::Unknown(reason), Vec::new()),
+            Ok((class, line)) => (class, line),
+        }
+    };
+    // The line's first move achieves the class when the class is a success for the
+    // player; an attacker's seki rests on the life game, whose line is not shown.
+    let shows_best = match class {
+        Class::Win | Class::Ko => true,
+        Class::Seki => goal == Goal::Live,
+        Class::Fail | Class::Unknown(_) => false,
+    };
+    let best = if shows_best {
+        pv.first().map(|&(_, m)| m).into_iter().collect()
+    } else {
+        Vec::new()
     };
     Solution {
         to_play: player,

@@ -1083,26 +1083,41 @@ impl TsumegoSolver {
 
     /// `mv` and the principal line after it that shows `class`.
     fn line_after(&mut self, pos: &Position, mv: Move, class: Class) -> Vec<(Color, Move)> {
-        let a = self.problem.attacker;
         let player = pos.to_move();
         let child = pos.play(mv).expect("a legal move");
-        // The game whose result the class rests on, and its ko master.
-        let master = match (player == a, class) {
+        let master = self.master_shown(player, class);
+        let mut line = vec![mv];
+        line.extend(self.kill_line(&child, master));
+        with_colors(player, line)
+    }
+
+    /// The ko master of the kill game whose result `class` (for `player`) rests on.
+    fn master_shown(&self, player: Color, class: Class) -> Color {
+        let a = self.problem.attacker;
+        match (player == a, class) {
             (true, Class::Ko) | (false, Class::Fail) => a,
             (true, _) => !a,
             (false, Class::Ko) => !a,
             (false, _) => a,
-        };
-        let mut line = vec![mv];
-        line.extend(self.kill_line(&child, master));
-        let mut color = player;
-        line.into_iter()
-            .map(|m| {
-                let c = color;
-                color = !color;
-                (c, m)
-            })
-            .collect()
+        }
+    }
+
+    /// The class of the problem for the player to move, as [`TsumegoSolver::solve_all`]
+    /// gives it, without classifying every first move: up to three searches from the root
+    /// instead of three per first move. With the principal line that shows the class (its
+    /// first move is a best move when the class is a success for the player).
+    ///
+    /// # Errors
+    /// The [`StopReason`] when a limit is reached.
+    pub fn root_class(&mut self) -> Result<(Class, Vec<(Color, Move)>), StopReason> {
+        let pos = self.problem.position.clone();
+        let player = pos.to_move();
+        // The kill and life games take the player to move from the state, so the class of
+        // the root for its player is the class of a first move read one ply earlier.
+        let class = self.class_for(&pos, player)?;
+        let master = self.master_shown(player, class);
+        let line = self.kill_line(&pos, master);
+        Ok((class, with_colors(player, line)))
     }
 
     /// Solves the root only: whether the player to move reaches its goal when `master` is
@@ -1120,17 +1135,20 @@ impl TsumegoSolver {
             Outcome::Disproved { line } => (false, line),
             Outcome::Unknown(reason) => return Err(reason),
         };
-        let mut color = player;
-        let line = line
-            .into_iter()
-            .map(|m| {
-                let c = color;
-                color = !color;
-                (c, m)
-            })
-            .collect();
-        Ok((kills == (player == attacker), line))
+        Ok((kills == (player == attacker), with_colors(player, line)))
     }
+}
+
+/// `line` with the colour of each move, `first` playing the first.
+fn with_colors(first: Color, line: Vec<Move>) -> Vec<(Color, Move)> {
+    let mut color = first;
+    line.into_iter()
+        .map(|m| {
+            let c = color;
+            color = !color;
+            (c, m)
+        })
+        .collect()
 }
 
 /// Solves every first move of `problem` within `limits`.

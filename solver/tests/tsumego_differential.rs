@@ -96,7 +96,7 @@ fn run(seeds: std::ops::Range<u64>, max_region: usize) -> (usize, usize) {
         plain_leaves: false,
         no_eye_bound: false,
     };
-    let (mut compared, mut classes_seen) = (0, [0usize; 4]);
+    let (mut compared, mut classes_seen, mut roots) = (0, [0usize; 4], 0);
     for seed in seeds {
         let mut rng = SmallRng::seed_from_u64(seed);
         let Some(problem) = random_problem(&mut rng, max_region) else {
@@ -106,6 +106,21 @@ fn run(seeds: std::ops::Range<u64>, max_region: usize) -> (usize, usize) {
             continue;
         };
         let solution = TsumegoSolver::new(problem.clone(), &limits).solve_all();
+        // The root alone (`solve --root-only`) must give the class of the best first move.
+        if let Ok((root, _)) = TsumegoSolver::new(problem.clone(), &limits).root_class() {
+            let goal = problem.goal();
+            let want = expected
+                .iter()
+                .map(|&(_, c)| c)
+                .max_by_key(|c| c.rank(goal))
+                .unwrap_or(Class::Fail);
+            assert_eq!(
+                root, want,
+                "seed {seed}: root class df-pn {root} reference {want}\n{}",
+                problem.position
+            );
+            roots += 1;
+        }
         assert_eq!(
             expected.len(),
             solution.moves.len(),
@@ -136,9 +151,10 @@ fn run(seeds: std::ops::Range<u64>, max_region: usize) -> (usize, usize) {
         }
     }
     eprintln!(
-        "first moves compared: {compared} (win {}, ko {}, seki {}, fail {})",
+        "first moves compared: {compared} (win {}, ko {}, seki {}, fail {}); roots {roots}",
         classes_seen[0], classes_seen[1], classes_seen[2], classes_seen[3]
     );
+    assert!(roots > 0, "no root class compared");
     (compared, classes_seen.iter().filter(|&&n| n > 0).count())
 }
 
