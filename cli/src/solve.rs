@@ -13,7 +13,7 @@ use solver::tsumego::{
     KillRule, Solution, TargetRule, TreeNode, Tsumego, TsumegoLimits, TsumegoSolver,
 };
 use solver::tsumego_region::{
-    close_escapes, enclosure, enclosure_around, frame_wall, EnclosureRule,
+    behind_gaps, close_escapes, enclosure, enclosure_around, frame_wall, EnclosureRule,
 };
 use solver::tsumego_tree::{focus, target_from_tree, StakeRule};
 use std::fmt::Write as _;
@@ -138,6 +138,10 @@ pub struct ProblemArgs {
     /// bounding it by the target's fight (to measure what the bound changes).
     #[arg(long, hide = true)]
     pub no_fight_bound: bool,
+    /// With `--region-rule enclosure`: add to the region the empty points just outside
+    /// its one-point wall gaps instead of framing them (`solver::tsumego_region::behind_gaps`).
+    #[arg(long, hide = true)]
+    pub open_gaps: bool,
     /// With `--target-inference tree`: lines added around the fight's box towards the
     /// open board (measured on Go Game Guru: BENCHMARKS.md).
     #[arg(long, hide = true, default_value_t = 2)]
@@ -494,6 +498,9 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
                 }
             }
         }
+        if args.open_gaps && args.region_rule == RegionRule::Enclosure {
+            region = region.union(&behind_gaps(&position, &region, attacker));
+        }
         let (p, f) = match args.region_rule {
             RegionRule::Box => frame(&position, &region, attacker),
             RegionRule::Enclosure => frame_wall(
@@ -721,6 +728,7 @@ pub fn solve_root(solver: &mut TsumegoSolver, attacker_ko_master: bool) -> Solut
         class,
         best,
         moves: Vec::new(),
+        below_best: Vec::new(),
         pv,
         nodes: solver.nodes(),
     }

@@ -348,7 +348,15 @@ fn judge(
     let solution: Solution = if root_only {
         solve_root(&mut solver, prepared.attacker_ko_master)
     } else {
-        solver.solve_all()
+        // Only the book's moves need their exact class; the others only their rank
+        // against the best of those (`TsumegoSolver::solve_marked`).
+        let marked: Vec<Move> = expected
+            .correct
+            .iter()
+            .chain(&expected.wrong)
+            .copied()
+            .collect();
+        solver.solve_marked(&marked)
     };
     let (mut verdict, mut reason) = if root_only {
         root_verdict(

@@ -184,6 +184,16 @@ pub enum Class {
 }
 
 impl Class {
+    /// The decided class of rank `rank` for `goal` (see [`Class::rank`]).
+    pub fn of_rank(rank: u8, goal: Goal) -> Class {
+        match (rank, goal) {
+            (3.., _) => Class::Win,
+            (2, Goal::Kill) | (1, Goal::Live) => Class::Ko,
+            (2, Goal::Live) | (1, Goal::Kill) => Class::Seki,
+            (0, _) => Class::Fail,
+        }
+    }
+
     /// The name used in the outputs: `win`, `ko`, `seki`, `fail`, `unknown`.
     pub fn name(self) -> &'static str {
         match self {
@@ -235,8 +245,12 @@ pub struct Solution {
     pub class: Class,
     /// The first moves of the best class.
     pub best: Vec<Move>,
-    /// Every first move (plays in the region, then the pass) with its class.
+    /// Every first move (plays in the region, then the pass) with its class; from
+    /// [`TsumegoSolver::solve_marked`], every first move except those in `below_best`.
     pub moves: Vec<MoveClass>,
+    /// First moves proved worse than the best class without their own class being
+    /// computed ([`TsumegoSolver::solve_marked`]; empty from [`TsumegoSolver::solve_all`]).
+    pub below_best: Vec<Move>,
     /// A principal line for the first best move, with the players.
     pub pv: Vec<(Color, Move)>,
     /// Search nodes spent.
@@ -996,26 +1010,127 @@ impl TsumegoSolver {
     pub fn solve_all(&mut self) -> Solution {
         let pos = self.problem.position.clone();
         let player = pos.to_move();
+        let first = self.first_moves();
+        let classes = self.in_rounds(&first, |me, mv| {
+            let child = pos.play(mv).expect("first moves are legal");
+            me.class_for(&child, player).map(Some)
+        });
+        self.solution(first, classes)
+    }
+
+    /// Like [`TsumegoSolver::solve_all`], but only the `marked` first moves (a book's
+    /// answers and refuted tries) get their exact class; every other move is classified
+    /// only as far as comparing it with the best class of the marked ones needs, which is
+    /// all a check of the book asks: one search for a move that does not reach that class
+    /// where [`TsumegoSolver::class_for`] runs up to three. The moves proved worse are
+    /// listed in [`Solution::below_best`].
+    pub fn solve_marked(&mut self, marked: &[Move]) -> Solution {
+        let pos = self.problem.position.clone();
+        let player = pos.to_move();
         let goal = self.problem.goal();
         let first = self.first_moves();
-        let mut classes: Vec<Option<Class>> = vec![None; first.len()];
-        // Every move with a small cap first, then growing caps for those still open, so
-        // that one hard move cannot starve the easy ones; the tables carry over.
+        let (marked_moves, others): (Vec<Move>, Vec<Move>) =
+            first.iter().partition(|m| marked.contains(m));
+        let exact = self.in_rounds(&marked_moves, |me, mv| {
+            let child = pos.play(mv).expect("first moves are legal");
+            me.class_for(&child, player).map(Some)
+        });
+        let decided: Vec<Class> = exact.iter().filter_map(|c| *c).collect();
+        let stopped = decided.iter().find_map(|c| match c {
+            Class::Unknown(reason) => Some(*reason),
+            _ => None,
+        });
+        if let Some(reason) = stopped {
+            // The marked moves decide the check; without them the rest is not worth its nodes.
+            let mut classes = exact;
+            let mut all = marked_moves;
+            for mv in others {
+                all.push(mv);
+                classes.push(Some(Class::Unknown(reason)));
+            }
+            return self.solution(all, classes);
+        }
+        let best_marked = decided
+            .iter()
+            .filter_map(|c| c.rank(goal))
+            .max()
+            .unwrap_or(0);
+        let compared = self.in_rounds(&others, |me, mv| {
+            let child = pos.play(mv).expect("first moves are legal");
+            me.against_rank(&child, player, best_marked)
+        });
+        let mut all = marked_moves;
+        let mut classes = exact;
+        all.extend(others);
+        classes.extend(compared);
+        self.solution(all, classes)
+    }
+
+    /// The class of `pos` for `player` if it ranks at least `rank` (exactly above it, by
+    /// rank when equal), `None` when it ranks below.
+    fn against_rank(
+        &mut self,
+        pos: &Position,
+        player: Color,
+        rank: u8,
+    ) -> Result<Option<Class>, StopReason> {
+        let goal = self.problem.goal();
+        if rank < 3 && self.reaches(pos, player, rank + 1)? {
+            return self.class_for(pos, player).map(Some);
+        }
+        if rank == 0 {
+            return Ok(Some(Class::Fail));
+        }
+        Ok(self
+            .reaches(pos, player, rank)?
+            .then(|| Class::of_rank(rank, goal)))
+    }
+
+    /// Whether the class of `pos` for `player` ranks at least `rank` (1 to 3), with the
+    /// fewest searches: the kill game with the attacker as ko master wins whenever it wins
+    /// with the defender as master, so each threshold is one or two of the searches of
+    /// [`TsumegoSolver::class_for`].
+    fn reaches(&mut self, pos: &Position, player: Color, rank: u8) -> Result<bool, StopReason> {
+        let a = self.problem.attacker;
+        let d = !a;
+        Ok(if player == a {
+            match rank {
+                3 => self.kills(pos, d)?,
+                2 => self.kills(pos, a)?,
+                _ => self.kills(pos, a)? || !self.lives_safely(pos, d)?,
+            }
+        } else {
+            match rank {
+                3 => !self.kills(pos, a)? && self.lives_safely(pos, a)?,
+                2 => !self.kills(pos, a)?,
+                _ => !self.kills(pos, d)?,
+            }
+        })
+    }
+
+    /// Runs `question` for every move, a small node cap first and growing caps for those
+    /// still open, so that one hard move cannot starve the easy ones; the tables carry
+    /// over. A move stopped by the problem's own limits is [`Class::Unknown`].
+    fn in_rounds(
+        &mut self,
+        moves: &[Move],
+        mut question: impl FnMut(&mut Self, Move) -> Result<Option<Class>, StopReason>,
+    ) -> Vec<Option<Class>> {
+        let mut answers: Vec<Option<Option<Class>>> = vec![None; moves.len()];
         let mut cap = Some(20_000u64);
         loop {
             // No cap once the problem's nodes are spent: a move stopped then is unknown
             // (with a cap it would count as open, and the rounds would never end).
             self.cap = cap;
             let mut open = false;
-            for (i, &mv) in first.iter().enumerate() {
-                if classes[i].is_some() {
+            for (i, &mv) in moves.iter().enumerate() {
+                if answers[i].is_some() {
                     continue;
                 }
-                let child = pos.play(mv).expect("first moves are legal");
-                match self.class_for(&child, player) {
-                    Ok(c) => classes[i] = Some(c),
+                match question(self, mv) {
+                    Ok(c) => answers[i] = Some(c),
                     Err(StopReason::NodeLimit) if self.cap.is_some() => open = true,
-                    Err(reason) => classes[i] = Some(Class::Unknown(reason)),
+                    Err(reason) => answers[i] = Some(Some(Class::Unknown(reason))),
                 }
             }
             if !open {
@@ -1028,14 +1143,25 @@ impl TsumegoSolver {
             };
         }
         self.cap = None;
-        let moves: Vec<MoveClass> = first
-            .iter()
-            .zip(classes)
-            .map(|(&mv, c)| MoveClass {
-                mv,
-                class: c.unwrap_or(Class::Unknown(StopReason::NodeLimit)),
-            })
-            .collect();
+        answers
+            .into_iter()
+            .map(|a| a.unwrap_or(Some(Class::Unknown(StopReason::NodeLimit))))
+            .collect()
+    }
+
+    /// The solution from the first moves and their classes (`None`: proved below the best).
+    fn solution(&mut self, first: Vec<Move>, classes: Vec<Option<Class>>) -> Solution {
+        let pos = self.problem.position.clone();
+        let player = pos.to_move();
+        let goal = self.problem.goal();
+        let mut moves = Vec::new();
+        let mut below_best = Vec::new();
+        for (mv, class) in first.into_iter().zip(classes) {
+            match class {
+                Some(class) => moves.push(MoveClass { mv, class }),
+                None => below_best.push(mv),
+            }
+        }
         let best_rank = moves.iter().filter_map(|m| m.class.rank(goal)).max();
         let any_unknown = moves.iter().any(|m| m.class.rank(goal).is_none());
         let class = match best_rank {
@@ -1076,6 +1202,7 @@ impl TsumegoSolver {
             class,
             best,
             moves,
+            below_best,
             pv,
             nodes: self.used,
         }

@@ -344,6 +344,62 @@ pub fn frame_wall(
     crate::tsumego::frame_where(pos, region, attacker, Escapes::Open, near_wall)
 }
 
+/// The points just outside `region` behind its one-point gaps: an empty point of the
+/// region between two `attacker` stones of a straight wall (left and right, or above and
+/// below) is where the wall is open, and the empty point beyond it, outside the region,
+/// is where a defender stone pushed through the gap would take its next liberty. Framing
+/// that point with an attacker stone gives the attacker a block it never played (and can
+/// turn a capture in the gap into a ko that the board does not have); adding it to the
+/// region leaves the block to be played.
+///
+/// ```
+/// use rules_core::io::parse_diagram;
+/// use rules_core::{Color, PointSet};
+/// use solver::tsumego_region::behind_gaps;
+/// let game = parse_diagram("
+///  . . . . .
+///  X X . X X
+///  O O . O O
+///  . . . . .").unwrap();
+/// let region: PointSet = ["A1", "B1", "C1", "D1", "E1", "A2", "B2", "C2", "D2", "E2", "C3"]
+///     .iter().map(|p| p.parse().unwrap()).collect();
+/// let behind = behind_gaps(&game.position, &region, Color::Black);
+/// assert_eq!(behind.iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["C4"]);
+/// ```
+pub fn behind_gaps(pos: &Position, region: &PointSet, attacker: Color) -> PointSet {
+    let size = pos.size();
+    let stone_at = |x: i64, y: i64| -> bool {
+        x >= 0
+            && y >= 0
+            && size
+                .point(x as u32, y as u32)
+                .is_some_and(|q| pos.color_at(q) == Some(attacker))
+    };
+    let mut behind = PointSet::new();
+    for p in region.iter().filter(|&p| pos.is_empty_point(p)) {
+        let (x, y) = p.coords();
+        let (x, y) = (i64::from(x), i64::from(y));
+        let across_rows = stone_at(x - 1, y) && stone_at(x + 1, y);
+        let across_columns = stone_at(x, y - 1) && stone_at(x, y + 1);
+        if !(across_rows || across_columns) {
+            continue;
+        }
+        for n in p.neighbours(size) {
+            let (nx, ny) = n.coords();
+            // Only the neighbours across the wall's line: along it lie the wall's stones.
+            let across = if across_rows {
+                nx == p.coords().0
+            } else {
+                ny == p.coords().1
+            };
+            if across && !region.contains(n) && pos.is_empty_point(n) {
+                behind.insert(n);
+            }
+        }
+    }
+    behind
+}
+
 /// The defender's escapes closed: an `attacker` stone on every empty point outside `region`
 /// next to a defender stone in it (where legal), so that no defender string keeps a liberty
 /// outside. Books draw a problem as if the defender were enclosed; an inferred region that

@@ -4,7 +4,7 @@
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use rules_core::{Color, Point, PointSet, Position, Setup, Size};
+use rules_core::{Color, Move, Point, PointSet, Position, Setup, Size};
 use solver::tsumego::{Class, KillRule, TargetRule, Tsumego, TsumegoLimits, TsumegoSolver};
 use solver::tsumego_reference::reference_classes;
 use std::num::NonZeroU64;
@@ -97,6 +97,7 @@ fn run(seeds: std::ops::Range<u64>, max_region: usize) -> (usize, usize) {
         no_eye_bound: false,
     };
     let (mut compared, mut classes_seen, mut roots) = (0, [0usize; 4], 0);
+    let mut below = 0;
     for seed in seeds {
         let mut rng = SmallRng::seed_from_u64(seed);
         let Some(problem) = random_problem(&mut rng, max_region) else {
@@ -106,9 +107,33 @@ fn run(seeds: std::ops::Range<u64>, max_region: usize) -> (usize, usize) {
             continue;
         };
         let solution = TsumegoSolver::new(problem.clone(), &limits).solve_all();
+        // Classifying only some marked moves exactly (what `verify` does) must agree too:
+        // the marked and the best moves with their classes, the others proved below.
+        let goal = problem.goal();
+        let marked: Vec<Move> = expected.iter().step_by(3).map(|&(m, _)| m).collect();
+        let checked = TsumegoSolver::new(problem.clone(), &limits).solve_marked(&marked);
+        let want_of = |mv: Move| expected.iter().find(|(m, _)| *m == mv).map(|&(_, c)| c);
+        let best_rank = expected.iter().filter_map(|(_, c)| c.rank(goal)).max();
+        for m in &checked.moves {
+            if !matches!(m.class, Class::Unknown(_)) {
+                assert_eq!(
+                    Some(m.class),
+                    want_of(m.mv),
+                    "seed {seed}: marked {marked:?}"
+                );
+            }
+        }
+        for &mv in &checked.below_best {
+            let rank = want_of(mv).and_then(|c| c.rank(goal));
+            assert!(rank < best_rank, "seed {seed}: {mv} left below the best");
+            assert!(
+                !marked.contains(&mv),
+                "seed {seed}: marked {mv} left unclassified"
+            );
+            below += 1;
+        }
         // The root alone (`solve --root-only`) must give the class of the best first move.
         if let Ok((root, _)) = TsumegoSolver::new(problem.clone(), &limits).root_class() {
-            let goal = problem.goal();
             let want = expected
                 .iter()
                 .map(|&(_, c)| c)
@@ -151,10 +176,11 @@ fn run(seeds: std::ops::Range<u64>, max_region: usize) -> (usize, usize) {
         }
     }
     eprintln!(
-        "first moves compared: {compared} (win {}, ko {}, seki {}, fail {}); roots {roots}",
+        "first moves compared: {compared} (win {}, ko {}, seki {}, fail {}); roots {roots}; left below the best {below}",
         classes_seen[0], classes_seen[1], classes_seen[2], classes_seen[3]
     );
     assert!(roots > 0, "no root class compared");
+    assert!(below > 0, "no move left below the best");
     (compared, classes_seen.iter().filter(|&&n| n > 0).count())
 }
 
