@@ -348,15 +348,10 @@ fn judge(
     let solution: Solution = if root_only {
         solve_root(&mut solver, prepared.attacker_ko_master)
     } else {
-        // Only the book's moves need their exact class; the others only their rank
-        // against the best of those (`TsumegoSolver::solve_marked`).
-        let marked: Vec<Move> = expected
-            .correct
-            .iter()
-            .chain(&expected.wrong)
-            .copied()
-            .collect();
-        solver.solve_marked(&marked)
+        // Only the book's answers need their exact class; every other move, the book's
+        // refuted tries included, only its rank against the best of the answers
+        // (`TsumegoSolver::solve_marked`): a try that reaches it gets its class.
+        solver.solve_marked(&expected.correct)
     };
     let (mut verdict, mut reason) = if root_only {
         root_verdict(

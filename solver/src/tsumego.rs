@@ -1019,11 +1019,11 @@ impl TsumegoSolver {
     }
 
     /// Like [`TsumegoSolver::solve_all`], but only the `marked` first moves (a book's
-    /// answers and refuted tries) get their exact class; every other move is classified
-    /// only as far as comparing it with the best class of the marked ones needs, which is
-    /// all a check of the book asks: one search for a move that does not reach that class
-    /// where [`TsumegoSolver::class_for`] runs up to three. The moves proved worse are
-    /// listed in [`Solution::below_best`].
+    /// answers) get their exact class; every other move is classified only as far as
+    /// comparing it with the best class of the marked ones needs, which is all a check of
+    /// the book asks: one search for a move that does not reach that class where
+    /// [`TsumegoSolver::class_for`] runs up to three, and the exact class for a move that
+    /// reaches it. The moves proved worse are listed in [`Solution::below_best`].
     pub fn solve_marked(&mut self, marked: &[Move]) -> Solution {
         let pos = self.problem.position.clone();
         let player = pos.to_move();
