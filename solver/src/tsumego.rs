@@ -1075,11 +1075,12 @@ impl TsumegoSolver {
         rank: u8,
     ) -> Result<Option<Class>, StopReason> {
         let goal = self.problem.goal();
-        if rank < 3 && self.reaches(pos, player, rank + 1)? {
+        if rank == 0 {
+            // Every class ranks at least 0: the exact class, as cheaply as it comes.
             return self.class_for(pos, player).map(Some);
         }
-        if rank == 0 {
-            return Ok(Some(Class::Fail));
+        if rank < 3 && self.reaches(pos, player, rank + 1)? {
+            return self.class_for(pos, player).map(Some);
         }
         Ok(self
             .reaches(pos, player, rank)?
