@@ -122,6 +122,14 @@ pub enum Note {
     BookWinsToo(Move, Move),
     /// The book's move fails.
     BookFails(Move),
+    /// Under the region rule `rule` the player reached its goal by passing, which a book's
+    /// problem with a move for answer rules out: the problem was judged under `used`.
+    PassingWins {
+        /// The rule tried first.
+        rule: RegionRule,
+        /// The rule whose set-up was judged.
+        used: RegionRule,
+    },
     /// The verdict found in the inferred region is not found in the region the other
     /// inference rule gives (`None`: that rule could not set the problem up), so it may be
     /// the region's doing: reported as `unknown`.
@@ -400,6 +408,14 @@ fn judge(
     }
 }
 
+/// Whether the player to move reaches its goal even by passing.
+fn passing_wins(solution: &Solution) -> bool {
+    solution
+        .moves
+        .iter()
+        .any(|m| m.mv == Move::Pass && m.class == Class::Win)
+}
+
 /// Another way to infer the region, under which a disagreement with the book must hold too.
 #[derive(Clone, Copy)]
 enum RegionCheck {
@@ -422,6 +438,32 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
     let start = Instant::now();
     let mut judged = judge(problem, &prepared, args, limits, &expected);
     let mut nodes = judged.nodes;
+    let other_rule_of = |rule: RegionRule| match rule {
+        RegionRule::Enclosure => RegionRule::Box,
+        RegionRule::Box => RegionRule::Enclosure,
+    };
+    // A set-up in which the player reaches its goal by passing cannot be the book's
+    // problem, whose answer is a move: the inferred region or its frame decided it (a frame
+    // that closes the defender's eye space, a wall cut off). The other rule's region is
+    // used instead when it does not have the same fault.
+    let mut setup = args.setup.clone();
+    let book_moves = !expected.correct.is_empty() && !expected.correct.contains(&Move::Pass);
+    if book_moves && prepared.region_from.is_inferred() && passing_wins(&judged.solution) {
+        let mut other = args.setup.clone();
+        other.region_rule = other_rule_of(args.setup.region_rule);
+        if let Ok(p) = prepare(problem, &other) {
+            let second = judge(problem, &p, args, limits, &expected);
+            nodes += second.nodes;
+            if !passing_wins(&second.solution) {
+                judged = second;
+                judged.reason = judged.reason.or(Some(Note::PassingWins {
+                    rule: args.setup.region_rule,
+                    used: other.region_rule,
+                }));
+                setup = other;
+            }
+        }
+    }
     // The verdict under another set-up (`None` when that set-up fails), its nodes counted.
     let mut verdict_under = |other: Option<Prepared>| {
         let second = other.map(|p| judge(problem, &p, args, limits, &expected));
@@ -433,20 +475,17 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
     // only if the other inference rule's region gives the same verdict, and so does the
     // other choice for the defender's liberties just outside the region (a string that
     // keeps one is safe, which the book's drawing of an enclosed problem may not mean).
-    let other_rule = match args.setup.region_rule {
-        RegionRule::Enclosure => RegionRule::Box,
-        RegionRule::Box => RegionRule::Enclosure,
-    };
+    let other_rule = other_rule_of(setup.region_rule);
     for check in [
         RegionCheck::Rule(other_rule),
-        RegionCheck::Escapes(!args.setup.close_escapes),
+        RegionCheck::Escapes(!setup.close_escapes),
     ] {
         if !matches!(judged.verdict, Verdict::Wrong | Verdict::Dual)
             || !prepared.region_from.is_inferred()
         {
             break;
         }
-        let mut other = args.setup.clone();
+        let mut other = setup.clone();
         match check {
             RegionCheck::Rule(rule) => other.region_rule = rule,
             RegionCheck::Escapes(closed) => other.close_escapes = closed,
@@ -475,7 +514,7 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
     if matches!(judged.verdict, Verdict::Wrong | Verdict::Dual)
         && prepared.target_from == Found::CorrectLines
     {
-        let mut other = args.setup.clone();
+        let mut other = setup.clone();
         other.target_inference = TargetInference::Largest;
         let second = prepare(problem, &other).ok();
         if second

@@ -304,3 +304,25 @@ fn root_only_gives_the_same_class_as_every_first_move() {
     let best = full["best"].as_array().expect("best moves");
     assert!(best.contains(&root["best"][0]), "{root} {full}");
 }
+
+/// `ggg-easy-114`: the enclosure frames White's second line, so Black "kills" even by
+/// passing, which cannot be the book's problem (its answer is D5); the box region, where
+/// passing does not win, is judged instead, and there the book's D5 is the only answer.
+#[test]
+fn a_set_up_where_passing_wins_gives_way_to_the_other_region() {
+    let file = "../shared/data/ggg-problems/weekly-go-problems/easy/ggg-easy-114.sgf";
+    let solve = first_json("solve", file, "200000", &[]);
+    let pass_wins = solve["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .any(|m| m["move"] == "pass" && m["result"] == "win");
+    assert!(pass_wins, "{solve}");
+    let v = verify_json(file, "200000", &[]);
+    assert_eq!(v["verdict"], "agree", "{v}");
+    let reason = v["reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.contains("judged with --region-rule box instead"),
+        "{v}"
+    );
+}

@@ -99,15 +99,18 @@ impl Language {
                 english.move_name(*other)
             ),
             Note::BookFails(m) => format!("{} fails", english.move_name(*m)),
+            Note::PassingWins { rule, used } => format!(
+                "with --region-rule {} the player reaches the goal even by passing, so that \
+                 set-up cannot be the book's problem: judged with --region-rule {} instead",
+                rule_flag(*rule),
+                rule_flag(*used)
+            ),
             Note::RegionDependent {
                 verdict,
                 rule,
                 other,
             } => {
-                let rule = match rule {
-                    RegionRule::Enclosure => "enclosure",
-                    RegionRule::Box => "box",
-                };
+                let rule = rule_flag(*rule);
                 let other = other.map_or("cannot be set up", |v| english.verdict(v));
                 format!(
                     "{} in the inferred region, but {other} with --region-rule {rule}: the verdict may be the inferred region's doing; give --region to decide",
@@ -181,5 +184,13 @@ impl Language {
             Move::Play(p) => p.to_string(),
             Move::Pass => self.finish("pass".to_string()),
         }
+    }
+}
+
+/// The value of `--region-rule` that names `rule`.
+fn rule_flag(rule: RegionRule) -> &'static str {
+    match rule {
+        RegionRule::Enclosure => "enclosure",
+        RegionRule::Box => "box",
     }
 }
