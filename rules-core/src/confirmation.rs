@@ -386,6 +386,16 @@ impl ConfirmationState {
         for b in self.bans.iter() {
             h ^= zobrist::ban(b);
         }
+        if self.rules.ko_pass == KoPassRule::StrictPerRetake {
+            // The default rule keeps no record beyond the bans (`play_unchecked` fills
+            // `exempt`, `prohibited` and `history` only under their own rules), and this
+            // hash is taken for every child of every node searched.
+            debug_assert!(
+                self.exempt == ByColor::default() && self.prohibited == ByColor::default()
+            );
+            debug_assert!(self.history.is_empty());
+            return h;
+        }
         for color in Color::ALL {
             for p in self.exempt[color].horizontal.iter() {
                 h ^= zobrist::exempt(color, p, false);

@@ -273,29 +273,38 @@ impl Clone for Position {
         }
     }
 
-    /// Copies only the cells a board of this size uses when the sizes agree: on a small
-    /// board that is a few hundred bytes instead of 15 KB. The cells beyond are border
-    /// cells and untouched slots, the same in any two positions of one size.
+    /// Copies only the cells of the board's points when the sizes agree: on a small board
+    /// that is a few hundred bytes instead of 15 KB. Every write of play goes to a point's
+    /// cell (a stone, a string's representative, an emptied point), so the cells outside
+    /// the range from the first point to the last (border cells and the columns beyond the
+    /// width) keep the values they were made with, the same in any two positions of one
+    /// size. (The search copies a state for every child it generates: the range from the
+    /// first point, rather than from cell 0 through the top border row, is 40 % less on a
+    /// 7x5 board.)
     fn clone_from(&mut self, source: &Position) {
         if self.size != source.size {
             *self = source.clone();
             return;
         }
-        let n = (self.size.height() as usize + 2) * crate::geometry::STRIDE;
+        let stride = crate::geometry::STRIDE;
+        let (lo, hi) = (
+            stride + 1,
+            self.size.height() as usize * stride + self.size.width() as usize + 1,
+        );
         self.to_move = source.to_move;
         self.ko = source.ko;
         self.prisoners = source.prisoners;
         self.stone_hash = source.stone_hash;
-        self.cells[..n].copy_from_slice(&source.cells[..n]);
-        self.next[..n].copy_from_slice(&source.next[..n]);
-        self.head[..n].copy_from_slice(&source.head[..n]);
-        self.string_size[..n].copy_from_slice(&source.string_size[..n]);
-        self.pseudo_libs[..n].copy_from_slice(&source.pseudo_libs[..n]);
-        self.lib_sum[..n].copy_from_slice(&source.lib_sum[..n]);
-        self.lib_sq_sum[..n].copy_from_slice(&source.lib_sq_sum[..n]);
+        self.cells[lo..hi].copy_from_slice(&source.cells[lo..hi]);
+        self.next[lo..hi].copy_from_slice(&source.next[lo..hi]);
+        self.head[lo..hi].copy_from_slice(&source.head[lo..hi]);
+        self.string_size[lo..hi].copy_from_slice(&source.string_size[lo..hi]);
+        self.pseudo_libs[lo..hi].copy_from_slice(&source.pseudo_libs[lo..hi]);
+        self.lib_sum[lo..hi].copy_from_slice(&source.lib_sum[lo..hi]);
+        self.lib_sq_sum[lo..hi].copy_from_slice(&source.lib_sq_sum[lo..hi]);
         let e = source.empty_count as usize;
         self.empties[..e].copy_from_slice(&source.empties[..e]);
-        self.empty_slot[..n].copy_from_slice(&source.empty_slot[..n]);
+        self.empty_slot[lo..hi].copy_from_slice(&source.empty_slot[lo..hi]);
         self.empty_count = source.empty_count;
     }
 }

@@ -634,6 +634,10 @@ impl<G: Game> Dfpn<G> {
     /// What the path cache or the table knows of a state, with the ancestors a
     /// path-dependent disproof relies on.
     fn known_bounds(&self, key: ZobristHash) -> Option<(Bounds, Option<LoopRange>)> {
+        if self.path_cache.is_empty() {
+            // Most of the time: one lookup instead of two.
+            return self.lookup(key).map(|e| (e.bounds, None));
+        }
         match self.path_cache.get(&key.0) {
             Some(&(b, loops)) => Some((b, Some(loops))),
             None => self.lookup(key).map(|e| (e.bounds, None)),
