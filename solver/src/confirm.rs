@@ -43,11 +43,12 @@
 
 use crate::cycles::{turn_of_cycle, Cycle, Endless, Nested};
 use crate::dfpn::{Budget, Evaluation, Game, Outcome, SolverConfig, StopReason};
-use crate::eyespace::{filling_line, no_permanent_stone_possible, no_room_for_two_eyes};
+use crate::eyespace::{filling_line, no_room_for_two_eyes};
 use crate::reading::{CycleRule, FirstMover, NewStoneScope, Reading};
 use crate::safety::{safe_blocks, Claim, Region, Safety, SafetyLimits};
+use crate::static_memo::{SharedMemo, StaticMemo};
 use rules_core::areas::{areas_from, Areas};
-use rules_core::benson::{pass_alive, pass_alive_for, still_pass_alive, PassAlive};
+use rules_core::benson::{pass_alive, PassAlive};
 use rules_core::confirmation::{ConfirmationMove, ConfirmationState};
 use rules_core::{ByColor, Color, KoCapture, Point, PointSet, Position, ZobristHash};
 use std::num::NonZeroU64;
@@ -206,11 +207,8 @@ fn focus_of(pos: &Position, points: &PointSet) -> PointSet {
 /// Whether the string on `point` is pass-alive now, so that no sequence can capture it:
 /// the games stop there with a failure for the attacker. (A string in atari is never
 /// pass-alive; the liberty count skips Benson for it cheaply.)
-fn never_capturable(pos: &Position, point: Point) -> bool {
-    let Some(owner) = pos.color_at(point) else {
-        return false;
-    };
-    !pos.in_atari(point) && pass_alive_for(pos, owner).chains.contains(point)
+fn never_capturable(pos: &Position, point: Point, memo: &SharedMemo) -> bool {
+    !pos.in_atari(point) && memo.borrow_mut().pass_alive_string(pos, point)
 }
 
 fn salt(tag: u64, point: Point) -> ZobristHash {
@@ -252,6 +250,8 @@ trait ConfirmationGame {
     }
     /// What must stay intact when the search is restricted (see [`Guard`]).
     fn guard(&self) -> Option<&Guard>;
+    /// The judgement's memo of static results, shared with the nested games.
+    fn memo(&self) -> &SharedMemo;
     /// Decides terminal states.
     fn evaluate_state(
         &mut self,
@@ -292,7 +292,7 @@ impl<T: ConfirmationGame> Game for T {
         budget: &mut Budget,
     ) -> Result<Evaluation, StopReason> {
         if let Some(guard) = self.guard() {
-            if guard.broken(state) {
+            if guard.broken(state, self.memo()) {
                 // The attacker broke its own wall: a loss for it, whichever game this is.
                 return Ok(if self.prover() == guard.owner() {
                     Evaluation::Failure
@@ -341,6 +341,7 @@ pub(crate) struct CaptureGame {
     target: Point,
     allowed: PointSet,
     guard: Option<Guard>,
+    memo: SharedMemo,
 }
 
 impl ConfirmationGame for CaptureGame {
@@ -354,6 +355,10 @@ impl ConfirmationGame for CaptureGame {
 
     fn guard(&self) -> Option<&Guard> {
         self.guard.as_ref()
+    }
+
+    fn memo(&self) -> &SharedMemo {
+        &self.memo
     }
 
     fn focus(&self, state: &ConfirmationState) -> PointSet {
@@ -373,10 +378,10 @@ impl ConfirmationGame for CaptureGame {
         if pos.color_at(self.target) != Some(!self.attacker) {
             return Ok(Evaluation::Goal);
         }
-        if never_capturable(pos, self.target) {
+        if never_capturable(pos, self.target, &self.memo) {
             return Ok(Evaluation::Failure);
         }
-        if no_permanent_stone_possible(
+        if self.memo.borrow_mut().no_permanent_stone_possible(
             pos,
             self.attacker,
             &PointSet::from_iter([self.target]),
@@ -396,6 +401,7 @@ pub(crate) struct RecreateGame {
     region: PointSet,
     allowed: PointSet,
     guard: Option<Guard>,
+    memo: SharedMemo,
     capture: Nested<CaptureGame>,
     /// Storage reused for the attacker-to-move copy of each permanence check.
     scratch: Option<ConfirmationState>,
@@ -431,6 +437,10 @@ impl ConfirmationGame for RecreateGame {
         self.guard.as_ref()
     }
 
+    fn memo(&self) -> &SharedMemo {
+        &self.memo
+    }
+
     fn focus(&self, _: &ConfirmationState) -> PointSet {
         self.region
     }
@@ -441,7 +451,13 @@ impl ConfirmationGame for RecreateGame {
         budget: &mut Budget,
     ) -> Result<Evaluation, StopReason> {
         let pos = state.position();
-        if no_permanent_stone_possible(pos, !self.defender, &self.region, false) {
+        let no_permanent = self.memo.borrow_mut().no_permanent_stone_possible(
+            pos,
+            !self.defender,
+            &self.region,
+            false,
+        );
+        if no_permanent {
             // The rule of `eyespace`: no stone of D on the region can ever be permanent.
             return Ok(Evaluation::Failure);
         }
@@ -471,6 +487,7 @@ pub(crate) struct KillGame {
     new_stone_points: PointSet,
     allowed: PointSet,
     guard: Option<Guard>,
+    memo: SharedMemo,
     recreate: Nested<RecreateGame>,
 }
 
@@ -511,6 +528,10 @@ impl ConfirmationGame for KillGame {
         self.guard.as_ref()
     }
 
+    fn memo(&self) -> &SharedMemo {
+        &self.memo
+    }
+
     fn focus(&self, state: &ConfirmationState) -> PointSet {
         focus_of(state.position(), &self.target)
     }
@@ -533,10 +554,16 @@ impl ConfirmationGame for KillGame {
             });
         }
         let any = self.target.iter().next().expect("a target has stones");
-        if never_capturable(pos, any) {
+        if never_capturable(pos, any, &self.memo) {
             return Ok(Evaluation::Failure);
         }
-        if no_permanent_stone_possible(pos, self.attacker, &self.new_stone_points, true) {
+        let no_permanent = self.memo.borrow_mut().no_permanent_stone_possible(
+            pos,
+            self.attacker,
+            &self.new_stone_points,
+            true,
+        );
+        if no_permanent {
             // The rule of `eyespace`: T is taken and no new stone on its points can last.
             return Ok(Evaluation::Goal);
         }
@@ -580,10 +607,14 @@ impl Guard {
         }
     }
 
-    fn broken(&self, state: &ConfirmationState) -> bool {
+    fn broken(&self, state: &ConfirmationState, memo: &SharedMemo) -> bool {
         match self {
             Guard::PassAlive { owner, chains } => {
-                !still_pass_alive(state.position(), *owner, chains)
+                // `rules_core::benson::still_pass_alive`, through the memo: the chains hold
+                // only stones of `owner`, so containing them says both that the stones
+                // stand and that they are still pass-alive.
+                let now = memo.borrow_mut().chains(state.position(), *owner);
+                !chains.difference(&now).is_empty()
             }
             Guard::Region { owner, region } => region.broken(state, *owner),
         }
@@ -759,6 +790,8 @@ pub(crate) fn judge_string_in(
         ..SolverConfig::default()
     };
     let mut spent = 0;
+    // One memo of static results for every search of this string (see `static_memo`).
+    let memo = StaticMemo::shared();
     // Stones enclosed by walls of the attacker that need no answer elsewhere: first a
     // search inside the enclosure alone, which can only prove them dead (see `Guard`).
     let enclosure = survey.proved[attacker]
@@ -816,6 +849,7 @@ pub(crate) fn judge_string_in(
             &mut local_budget,
             config,
             Endless::AgainstTheGoal,
+            &memo,
         ) {
             Ok(mut kill) => kill.solve(&start, &mut local_budget),
             Err(reason) => Outcome::Unknown(reason),
@@ -835,6 +869,7 @@ pub(crate) fn judge_string_in(
     let whole_area = |endless: Endless, budget: &mut Budget| {
         let mut kill = kill_search(
             position, &start, &target, stone, allowed, None, reading, budget, config, endless,
+            &memo,
         )?;
         let outcome = kill.solve(&start, budget);
         Ok::<_, StopReason>((kill, outcome))
@@ -1029,6 +1064,7 @@ fn kill_search(
     budget: &mut Budget,
     config: SolverConfig,
     endless: Endless,
+    memo: &SharedMemo,
 ) -> Result<Nested<KillGame>, StopReason> {
     let defender = position.color_at(stone).expect("a stone to judge");
     let attacker = !defender;
@@ -1038,6 +1074,7 @@ fn kill_search(
             target,
             allowed,
             guard: guard.clone(),
+            memo: memo.clone(),
         };
         Nested::new(game, endless, config)
     };
@@ -1056,6 +1093,7 @@ fn kill_search(
         region,
         allowed,
         guard: guard.clone(),
+        memo: memo.clone(),
         capture: capture(stone),
         scratch: None,
     };
@@ -1065,6 +1103,7 @@ fn kill_search(
         new_stone_points,
         allowed,
         guard,
+        memo: memo.clone(),
         recreate: Nested::new(recreate, endless, config),
     };
     Ok(Nested::new(kill, endless, config))
