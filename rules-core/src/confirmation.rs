@@ -532,17 +532,13 @@ impl ConfirmationState {
     /// then the pass. Under [`KoPassRule::J2003`] every legal pass for ko has the same
     /// effect (it lifts all the mover's prohibitions), so only the first is listed.
     pub fn legal_moves(&self) -> Vec<ConfirmationMove> {
-        let mut moves: Vec<ConfirmationMove> = self
-            .position
-            .legal_moves()
-            .into_iter()
-            .filter_map(|m| match m {
-                Move::Play(p) if self.refused_capture(p).is_none() => {
-                    Some(ConfirmationMove::Play(p))
-                }
-                _ => None,
-            })
-            .collect();
+        // One vector, sized once: this runs at every node of every search.
+        let mut moves = Vec::with_capacity(self.position.empty_points().len() + 2);
+        self.position.for_each_legal_play(|p| {
+            if self.refused_capture(p).is_none() {
+                moves.push(ConfirmationMove::Play(p));
+            }
+        });
         let passes = self
             .bans
             .iter()

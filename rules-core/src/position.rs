@@ -702,19 +702,31 @@ impl Position {
 
     /// All legal moves of the player to move, pass last.
     pub fn legal_moves(&self) -> Vec<Move> {
-        let mut moves: Vec<Move> = self
-            .empty_points()
-            .iter()
-            .copied()
-            .filter(|&p| self.ko != Some(p) && !self.is_suicide(self.to_move, p))
-            .map(Move::Play)
-            .collect();
-        moves.sort_unstable_by_key(|m| match m {
-            Move::Play(p) => p.index(),
-            Move::Pass => usize::MAX,
-        });
+        let mut moves = Vec::with_capacity(self.empty_count as usize + 1);
+        self.for_each_legal_play(|p| moves.push(Move::Play(p)));
         moves.push(Move::Pass);
         moves
+    }
+
+    /// Calls `f` on every point where the player to move may play (empty, not the ko point,
+    /// not suicide), in index order. Row by row over the board rather than the empty
+    /// points sorted: the searches list moves at every node, and the sort and the
+    /// collected vectors were a tenth of their time.
+    pub(crate) fn for_each_legal_play(&self, mut f: impl FnMut(Point)) {
+        let stride = crate::geometry::STRIDE;
+        let width = self.size.width() as usize;
+        for y in 0..self.size.height() as usize {
+            let row = (y + 1) * stride + 1;
+            for i in row..row + width {
+                if self.cells[i] != Cell::Empty {
+                    continue;
+                }
+                let p = Point::from_index(i).expect("a cell of the board is a point");
+                if self.ko != Some(p) && !self.is_suicide(self.to_move, p) {
+                    f(p);
+                }
+            }
+        }
     }
 
     /// Plays `mv` and returns the new position, leaving this one as it was.
