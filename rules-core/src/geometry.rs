@@ -157,6 +157,13 @@ impl Point {
         self.0 as usize
     }
 
+    /// The point of a cell index the caller knows to be a point's (a stone's or an empty
+    /// point's cell of a position): no range check in the inner loops.
+    #[inline]
+    pub(crate) const fn of_cell(index: usize) -> Point {
+        Point(index as u16)
+    }
+
     /// The point of a cell index, if the index is an on-board cell of the largest board.
     pub fn from_index(index: usize) -> Option<Point> {
         if index >= CELLS {
