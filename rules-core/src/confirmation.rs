@@ -288,8 +288,14 @@ impl Clone for ConfirmationState {
     fn clone_from(&mut self, source: &ConfirmationState) {
         self.position.clone_from(&source.position);
         self.bans = source.bans;
-        self.exempt = source.exempt;
-        self.prohibited = source.prohibited;
+        if self.rules != source.rules || source.rules.ko_pass != KoPassRule::StrictPerRetake {
+            // Under the default rule both states keep these empty (see `hash_with`): 700
+            // bytes not to copy for every child a search generates.
+            self.exempt = source.exempt;
+            self.prohibited = source.prohibited;
+        } else {
+            debug_assert!(self.exempt == source.exempt && self.prohibited == source.prohibited);
+        }
         self.history.clone_from(&source.history);
         self.rules = source.rules;
     }
@@ -385,6 +391,16 @@ impl ConfirmationState {
         let mut h = position_hash;
         for b in self.bans.iter() {
             h ^= zobrist::ban(b);
+        }
+        if self.rules.ko_pass == KoPassRule::StrictPerRetake {
+            // The default rule keeps no record beyond the bans (`play_unchecked` fills
+            // `exempt`, `prohibited` and `history` only under their own rules), and this
+            // hash is taken for every child of every node searched.
+            debug_assert!(
+                self.exempt == ByColor::default() && self.prohibited == ByColor::default()
+            );
+            debug_assert!(self.history.is_empty());
+            return h;
         }
         for color in Color::ALL {
             for p in self.exempt[color].horizontal.iter() {
@@ -522,17 +538,13 @@ impl ConfirmationState {
     /// then the pass. Under [`KoPassRule::J2003`] every legal pass for ko has the same
     /// effect (it lifts all the mover's prohibitions), so only the first is listed.
     pub fn legal_moves(&self) -> Vec<ConfirmationMove> {
-        let mut moves: Vec<ConfirmationMove> = self
-            .position
-            .legal_moves()
-            .into_iter()
-            .filter_map(|m| match m {
-                Move::Play(p) if self.refused_capture(p).is_none() => {
-                    Some(ConfirmationMove::Play(p))
-                }
-                _ => None,
-            })
-            .collect();
+        // One vector, sized once: this runs at every node of every search.
+        let mut moves = Vec::with_capacity(self.position.empty_points().len() + 2);
+        self.position.for_each_legal_play(|p| {
+            if self.refused_capture(p).is_none() {
+                moves.push(ConfirmationMove::Play(p));
+            }
+        });
         let passes = self
             .bans
             .iter()
@@ -630,6 +642,48 @@ mod tests {
 
     fn pt(s: &str) -> Point {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn clone_from_gives_an_equal_state_whatever_the_rules_of_either() {
+        //  . . . . .
+        //  . X O . .
+        //  X O . O .     ko at B1/C1, played out under every rule.
+        let mut setup = Setup::new(Size::new(5, 3).unwrap());
+        for p in ["A1", "B2"] {
+            setup.black.insert(pt(p));
+        }
+        for p in ["B1", "C2", "D1"] {
+            setup.white.insert(pt(p));
+        }
+        let pos = Position::from_setup(&setup).unwrap();
+        let states: Vec<ConfirmationState> = KoPassRule::ALL
+            .iter()
+            .map(|&ko_pass| {
+                let rules = ConfirmationRules {
+                    ko_pass,
+                    ..ConfirmationRules::JAPANESE_1989
+                };
+                let mut state = ConfirmationState::new(pos.clone(), rules, None);
+                for mv in [
+                    ConfirmationMove::Play(pt("C1")),
+                    ConfirmationMove::PassForKo(pt("C1")),
+                    ConfirmationMove::Pass,
+                    ConfirmationMove::Play(pt("B1")),
+                ] {
+                    state = state.play(mv).unwrap();
+                }
+                state
+            })
+            .collect();
+        for source in &states {
+            for start in &states {
+                let mut copy = start.clone();
+                copy.clone_from(source);
+                assert_eq!(&copy, source);
+                assert_eq!(copy.hash(), source.hash());
+            }
+        }
     }
 
     /// A ko in the middle of the bottom edge of a 5x3 board: White to capture at C1.

@@ -157,6 +157,13 @@ impl Point {
         self.0 as usize
     }
 
+    /// The point of a cell index the caller knows to be a point's (a stone's or an empty
+    /// point's cell of a position): no range check in the inner loops.
+    #[inline]
+    pub(crate) const fn of_cell(index: usize) -> Point {
+        Point(index as u16)
+    }
+
     /// The point of a cell index, if the index is an on-board cell of the largest board.
     pub fn from_index(index: usize) -> Option<Point> {
         if index >= CELLS {
@@ -170,11 +177,16 @@ impl Point {
     /// The up to four neighbours of the point on a board of `size`.
     pub fn neighbours(self, size: Size) -> impl Iterator<Item = Point> {
         let (x, y) = self.coords();
+        // Each neighbour by its index offset: the bounds tested here keep it on the board,
+        // so `Point::new`'s range check (per neighbour, in the searches' inner loops) is
+        // not needed.
+        let stride = STRIDE as u16;
+        let i = self.0;
         let cands = [
-            (x > 0).then(|| Point::new(x.wrapping_sub(1), y)),
-            (x + 1 < size.width()).then(|| Point::new(x + 1, y)),
-            (y > 0).then(|| Point::new(x, y.wrapping_sub(1))),
-            (y + 1 < size.height()).then(|| Point::new(x, y + 1)),
+            (x > 0).then_some(Point(i.wrapping_sub(1))),
+            (x + 1 < size.width()).then_some(Point(i + 1)),
+            (y > 0).then_some(Point(i.wrapping_sub(stride))),
+            (y + 1 < size.height()).then_some(Point(i + stride)),
         ];
         cands.into_iter().flatten()
     }
@@ -331,17 +343,37 @@ impl PointSet {
 
     /// The points in increasing index order (row by row from the bottom).
     pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
-        self.words.iter().enumerate().flat_map(|(wi, &w)| {
-            let mut bits = w;
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
-                }
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                Some(Point((wi * 64 + b) as u16))
-            })
-        })
+        PointSetIter {
+            words: &self.words,
+            word: 0,
+            bits: self.words[0],
+        }
+    }
+}
+
+/// The iterator of [`PointSet::iter`]: one word at a time, lowest bit first. (A plain
+/// loop over the words: the searches iterate small sets millions of times, and a
+/// `flat_map` of closures cost several times more per set.)
+struct PointSetIter<'a> {
+    words: &'a [u64; SET_WORDS],
+    /// The index of the word `bits` comes from.
+    word: usize,
+    /// The bits of that word not yet returned.
+    bits: u64,
+}
+
+impl Iterator for PointSetIter<'_> {
+    type Item = Point;
+
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        while self.bits == 0 {
+            self.word += 1;
+            self.bits = *self.words.get(self.word)?;
+        }
+        let b = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(Point((self.word * 64 + b) as u16))
     }
 }
 
@@ -390,6 +422,28 @@ mod tests {
         let corner: Vec<_> = Point::new(0, 0).neighbours(size).collect();
         assert_eq!(corner, vec![Point::new(1, 0), Point::new(0, 1)]);
         assert_eq!(Point::new(1, 1).neighbours(size).count(), 3);
+    }
+
+    #[test]
+    fn neighbours_are_the_points_one_step_away() {
+        for (w, h) in [(2, 2), (3, 7), (25, 25), (25, 2)] {
+            let size = Size::new(w, h).unwrap();
+            for p in size.points() {
+                let (x, y) = p.coords();
+                let want: Vec<Point> = [(-1i64, 0i64), (1, 0), (0, -1), (0, 1)]
+                    .iter()
+                    .filter_map(|&(dx, dy)| {
+                        let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+                        size.point(u32::try_from(nx).ok()?, u32::try_from(ny).ok()?)
+                    })
+                    .collect();
+                assert_eq!(
+                    p.neighbours(size).collect::<Vec<_>>(),
+                    want,
+                    "{p} on {size}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -42,12 +42,15 @@
 //! stands inside an eye of a pass-alive chain), the whole board is searched instead.
 
 use crate::cycles::{turn_of_cycle, Cycle, Endless, Nested};
-use crate::dfpn::{Budget, Evaluation, Game, Outcome, SolverConfig, StopReason};
-use crate::eyespace::{filling_line, no_permanent_stone_possible, no_room_for_two_eyes};
+use crate::dfpn::{
+    Bounds, Budget, Evaluation, Game, Outcome, ProofNumber, SolverConfig, StopReason,
+};
+use crate::eyespace::{filling_line, no_room_for_two_eyes};
 use crate::reading::{CycleRule, FirstMover, NewStoneScope, Reading};
 use crate::safety::{safe_blocks, Claim, Region, Safety, SafetyLimits};
+use crate::static_memo::{SharedMemo, StaticMemo};
 use rules_core::areas::{areas_from, Areas};
-use rules_core::benson::{pass_alive, pass_alive_for, still_pass_alive, PassAlive};
+use rules_core::benson::{pass_alive, PassAlive};
 use rules_core::confirmation::{ConfirmationMove, ConfirmationState};
 use rules_core::{ByColor, Color, KoCapture, Point, PointSet, Position, ZobristHash};
 use std::num::NonZeroU64;
@@ -167,29 +170,33 @@ fn ordered_moves(
     allowed: &PointSet,
     focus: &PointSet,
 ) -> Vec<ConfirmationMove> {
-    let pos = state.position();
-    let size = pos.size();
-    let mut scored: Vec<(u8, ConfirmationMove)> = state
-        .legal_moves()
-        .into_iter()
-        .filter_map(|m| match m {
-            ConfirmationMove::Play(p) if allowed.contains(p) => {
-                let rank = if focus.contains(p) {
-                    0
-                } else if p.neighbours(size).any(|n| focus.contains(n)) {
-                    1
-                } else {
-                    2
-                };
-                Some((rank, m))
-            }
-            ConfirmationMove::Play(_) => None,
-            ConfirmationMove::PassForKo(_) => Some((3, m)),
-            ConfirmationMove::Pass => Some((4, m)),
-        })
-        .collect();
-    scored.sort_by_key(|&(rank, _)| rank);
-    scored.into_iter().map(|(_, m)| m).collect()
+    let size = state.position().size();
+    let legal = state.legal_moves();
+    let rank = |p: Point| {
+        if focus.contains(p) {
+            0
+        } else if p.neighbours(size).any(|n| focus.contains(n)) {
+            1
+        } else {
+            2
+        }
+    };
+    // The plays come first in `legal`, by point; one pass per rank keeps that order within
+    // a rank without sorting (this runs at every node searched).
+    let plays = legal
+        .iter()
+        .take_while(|m| matches!(m, ConfirmationMove::Play(_)))
+        .count();
+    let mut ordered = Vec::with_capacity(legal.len());
+    for r in 0..3 {
+        ordered.extend(legal[..plays].iter().filter(|m| match m {
+            ConfirmationMove::Play(p) => allowed.contains(*p) && rank(*p) == r,
+            _ => false,
+        }));
+    }
+    // Then the passes for ko, then the pass, as `legal_moves` lists them.
+    ordered.extend_from_slice(&legal[plays..]);
+    ordered
 }
 
 /// The liberties of the strings through `points`, and the points themselves.
@@ -206,11 +213,8 @@ fn focus_of(pos: &Position, points: &PointSet) -> PointSet {
 /// Whether the string on `point` is pass-alive now, so that no sequence can capture it:
 /// the games stop there with a failure for the attacker. (A string in atari is never
 /// pass-alive; the liberty count skips Benson for it cheaply.)
-fn never_capturable(pos: &Position, point: Point) -> bool {
-    let Some(owner) = pos.color_at(point) else {
-        return false;
-    };
-    !pos.in_atari(point) && pass_alive_for(pos, owner).chains.contains(point)
+fn never_capturable(pos: &Position, point: Point, memo: &SharedMemo) -> bool {
+    !pos.in_atari(point) && memo.borrow_mut().pass_alive_string(pos, point)
 }
 
 fn salt(tag: u64, point: Point) -> ZobristHash {
@@ -252,6 +256,8 @@ trait ConfirmationGame {
     }
     /// What must stay intact when the search is restricted (see [`Guard`]).
     fn guard(&self) -> Option<&Guard>;
+    /// The judgement's memo of static results, shared with the nested games.
+    fn memo(&self) -> &SharedMemo;
     /// Decides terminal states.
     fn evaluate_state(
         &mut self,
@@ -262,6 +268,11 @@ trait ConfirmationGame {
     fn ends_a_phase(&self, state: &ConfirmationState) -> bool {
         let _ = state;
         false
+    }
+    /// See [`Game::leaf_bounds`].
+    fn leaf_bounds(&self, state: &ConfirmationState) -> Bounds {
+        let _ = state;
+        Bounds::LEAF
     }
     /// See [`Game::line_after`].
     fn line_after(
@@ -292,7 +303,7 @@ impl<T: ConfirmationGame> Game for T {
         budget: &mut Budget,
     ) -> Result<Evaluation, StopReason> {
         if let Some(guard) = self.guard() {
-            if guard.broken(state) {
+            if guard.broken(state, self.memo()) {
                 // The attacker broke its own wall: a loss for it, whichever game this is.
                 return Ok(if self.prover() == guard.owner() {
                     Evaluation::Failure
@@ -325,6 +336,10 @@ impl<T: ConfirmationGame> Game for T {
         ConfirmationGame::ends_a_phase(self, state)
     }
 
+    fn leaf_bounds(&self, state: &ConfirmationState) -> Bounds {
+        ConfirmationGame::leaf_bounds(self, state)
+    }
+
     fn line_after(
         &mut self,
         state: &ConfirmationState,
@@ -341,6 +356,7 @@ pub(crate) struct CaptureGame {
     target: Point,
     allowed: PointSet,
     guard: Option<Guard>,
+    memo: SharedMemo,
 }
 
 impl ConfirmationGame for CaptureGame {
@@ -356,12 +372,31 @@ impl ConfirmationGame for CaptureGame {
         self.guard.as_ref()
     }
 
+    fn memo(&self) -> &SharedMemo {
+        &self.memo
+    }
+
     fn focus(&self, state: &ConfirmationState) -> PointSet {
         focus_of(state.position(), &PointSet::from_iter([self.target]))
     }
 
     fn goal_salt(&self) -> ZobristHash {
         salt(1, self.target)
+    }
+
+    /// df-pn+ leaves as in the tsumego capture game: the fewer liberties the target
+    /// has, the nearer its capture (proof number = liberties, disproof number = 5 minus
+    /// them). Only the order of search changes; on the corpus, 4.7 % fewer nodes.
+    fn leaf_bounds(&self, state: &ConfirmationState) -> Bounds {
+        let pos = state.position();
+        if pos.color_at(self.target) != Some(!self.attacker) {
+            return Bounds::LEAF;
+        }
+        let libs = pos.liberty_count(self.target) as u32;
+        Bounds {
+            pn: ProofNumber::new(libs.max(1)),
+            dn: ProofNumber::new(5u32.saturating_sub(libs).max(1)),
+        }
     }
 
     fn evaluate_state(
@@ -373,10 +408,13 @@ impl ConfirmationGame for CaptureGame {
         if pos.color_at(self.target) != Some(!self.attacker) {
             return Ok(Evaluation::Goal);
         }
-        if never_capturable(pos, self.target) {
+        if self.captured_at_once(state) {
+            return Ok(Evaluation::Goal);
+        }
+        if never_capturable(pos, self.target, &self.memo) {
             return Ok(Evaluation::Failure);
         }
-        if no_permanent_stone_possible(
+        if self.memo.borrow_mut().no_permanent_stone_possible(
             pos,
             self.attacker,
             &PointSet::from_iter([self.target]),
@@ -389,6 +427,37 @@ impl ConfirmationGame for CaptureGame {
     }
 }
 
+impl CaptureGame {
+    /// Whether the attacker, to move, takes the target with its next play: the target's
+    /// string has one liberty, inside the allowed points, where the attacker may play
+    /// (not a banned ko capture), and the play leaves the guard standing. Then the child
+    /// after that play is a goal (the target's point is empty), so the state is a win
+    /// for the attacker, as the search would find by expanding it; the child repeats no
+    /// state of the search's path, all of which hold the target. Answering it here spares
+    /// the expansion (every child copied and played) and, for the permanence checks of
+    /// the recreate game, a nested search.
+    fn captured_at_once(&self, state: &ConfirmationState) -> bool {
+        let pos = state.position();
+        if state.to_move() != self.attacker
+            || pos.color_at(self.target) != Some(!self.attacker)
+            || !pos.in_atari(self.target)
+        {
+            return false;
+        }
+        let Some(liberty) = pos.liberties(self.target).iter().next() else {
+            return false;
+        };
+        let take = ConfirmationMove::Play(liberty);
+        if !self.allowed.contains(liberty) || !state.is_legal(take) {
+            return false;
+        }
+        match &self.guard {
+            None => true,
+            Some(guard) => !guard.broken(&played(state, take), &self.memo),
+        }
+    }
+}
+
 /// D can make a permanent stone on a point of `region`.
 #[derive(Debug)]
 pub(crate) struct RecreateGame {
@@ -396,6 +465,7 @@ pub(crate) struct RecreateGame {
     region: PointSet,
     allowed: PointSet,
     guard: Option<Guard>,
+    memo: SharedMemo,
     capture: Nested<CaptureGame>,
     /// Storage reused for the attacker-to-move copy of each permanence check.
     scratch: Option<ConfirmationState>,
@@ -413,7 +483,12 @@ impl RecreateGame {
         let attacker_to_move = self.scratch.get_or_insert_with(|| state.clone());
         attacker_to_move.clone_from(state);
         attacker_to_move.set_to_move(!self.defender);
-        self.capture.game_mut().target = x;
+        let capture = self.capture.game_mut();
+        capture.target = x;
+        if capture.captured_at_once(attacker_to_move) {
+            // Not permanent, without starting the nested search.
+            return Ok(false);
+        }
         Ok(!self.capture.decide(attacker_to_move, budget)?)
     }
 }
@@ -431,6 +506,10 @@ impl ConfirmationGame for RecreateGame {
         self.guard.as_ref()
     }
 
+    fn memo(&self) -> &SharedMemo {
+        &self.memo
+    }
+
     fn focus(&self, _: &ConfirmationState) -> PointSet {
         self.region
     }
@@ -441,7 +520,13 @@ impl ConfirmationGame for RecreateGame {
         budget: &mut Budget,
     ) -> Result<Evaluation, StopReason> {
         let pos = state.position();
-        if no_permanent_stone_possible(pos, !self.defender, &self.region, false) {
+        let no_permanent = self.memo.borrow_mut().no_permanent_stone_possible(
+            pos,
+            !self.defender,
+            &self.region,
+            false,
+        );
+        if no_permanent {
             // The rule of `eyespace`: no stone of D on the region can ever be permanent.
             return Ok(Evaluation::Failure);
         }
@@ -471,6 +556,7 @@ pub(crate) struct KillGame {
     new_stone_points: PointSet,
     allowed: PointSet,
     guard: Option<Guard>,
+    memo: SharedMemo,
     recreate: Nested<RecreateGame>,
 }
 
@@ -511,6 +597,10 @@ impl ConfirmationGame for KillGame {
         self.guard.as_ref()
     }
 
+    fn memo(&self) -> &SharedMemo {
+        &self.memo
+    }
+
     fn focus(&self, state: &ConfirmationState) -> PointSet {
         focus_of(state.position(), &self.target)
     }
@@ -533,10 +623,16 @@ impl ConfirmationGame for KillGame {
             });
         }
         let any = self.target.iter().next().expect("a target has stones");
-        if never_capturable(pos, any) {
+        if never_capturable(pos, any, &self.memo) {
             return Ok(Evaluation::Failure);
         }
-        if no_permanent_stone_possible(pos, self.attacker, &self.new_stone_points, true) {
+        let no_permanent = self.memo.borrow_mut().no_permanent_stone_possible(
+            pos,
+            self.attacker,
+            &self.new_stone_points,
+            true,
+        );
+        if no_permanent {
             // The rule of `eyespace`: T is taken and no new stone on its points can last.
             return Ok(Evaluation::Goal);
         }
@@ -580,10 +676,14 @@ impl Guard {
         }
     }
 
-    fn broken(&self, state: &ConfirmationState) -> bool {
+    fn broken(&self, state: &ConfirmationState, memo: &SharedMemo) -> bool {
         match self {
             Guard::PassAlive { owner, chains } => {
-                !still_pass_alive(state.position(), *owner, chains)
+                // `rules_core::benson::still_pass_alive`, through the memo: the chains hold
+                // only stones of `owner`, so containing them says both that the stones
+                // stand and that they are still pass-alive.
+                let now = memo.borrow_mut().chains(state.position(), *owner);
+                !chains.difference(&now).is_empty()
             }
             Guard::Region { owner, region } => region.broken(state, *owner),
         }
@@ -759,6 +859,8 @@ pub(crate) fn judge_string_in(
         ..SolverConfig::default()
     };
     let mut spent = 0;
+    // One memo of static results for every search of this string (see `static_memo`).
+    let memo = StaticMemo::shared();
     // Stones enclosed by walls of the attacker that need no answer elsewhere: first a
     // search inside the enclosure alone, which can only prove them dead (see `Guard`).
     let enclosure = survey.proved[attacker]
@@ -816,6 +918,7 @@ pub(crate) fn judge_string_in(
             &mut local_budget,
             config,
             Endless::AgainstTheGoal,
+            &memo,
         ) {
             Ok(mut kill) => kill.solve(&start, &mut local_budget),
             Err(reason) => Outcome::Unknown(reason),
@@ -835,6 +938,7 @@ pub(crate) fn judge_string_in(
     let whole_area = |endless: Endless, budget: &mut Budget| {
         let mut kill = kill_search(
             position, &start, &target, stone, allowed, None, reading, budget, config, endless,
+            &memo,
         )?;
         let outcome = kill.solve(&start, budget);
         Ok::<_, StopReason>((kill, outcome))
@@ -1029,6 +1133,7 @@ fn kill_search(
     budget: &mut Budget,
     config: SolverConfig,
     endless: Endless,
+    memo: &SharedMemo,
 ) -> Result<Nested<KillGame>, StopReason> {
     let defender = position.color_at(stone).expect("a stone to judge");
     let attacker = !defender;
@@ -1038,6 +1143,7 @@ fn kill_search(
             target,
             allowed,
             guard: guard.clone(),
+            memo: memo.clone(),
         };
         Nested::new(game, endless, config)
     };
@@ -1056,6 +1162,7 @@ fn kill_search(
         region,
         allowed,
         guard: guard.clone(),
+        memo: memo.clone(),
         capture: capture(stone),
         scratch: None,
     };
@@ -1065,6 +1172,7 @@ fn kill_search(
         new_stone_points,
         allowed,
         guard,
+        memo: memo.clone(),
         recreate: Nested::new(recreate, endless, config),
     };
     Ok(Nested::new(kill, endless, config))

@@ -472,6 +472,40 @@ fn pending_bounds(effort: u64) -> Bounds {
     Bounds { pn: n, dn: n }
 }
 
+/// The hasher of the tables, whose keys are Zobrist hashes already: their two halves
+/// folded, instead of hashing the random bits again (a lookup for every child generated).
+#[derive(Clone, Copy, Debug, Default)]
+struct KeyHash;
+
+impl std::hash::BuildHasher for KeyHash {
+    type Hasher = FoldedKey;
+
+    fn build_hasher(&self) -> FoldedKey {
+        FoldedKey(0)
+    }
+}
+
+/// See [`KeyHash`].
+#[derive(Debug)]
+struct FoldedKey(u64);
+
+impl std::hash::Hasher for FoldedKey {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write_u128(&mut self, key: u128) {
+        self.0 ^= (key as u64) ^ ((key >> 64) as u64);
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `u128` keys are hashed here; other input is still spread (FNV-1a).
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
 /// Counters of one solver's work.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -494,9 +528,9 @@ pub struct Stats {
 pub struct Dfpn<G: Game> {
     game: G,
     config: SolverConfig,
-    table: HashMap<u128, Entry>,
+    table: HashMap<u128, Entry, KeyHash>,
     /// Path-dependent disproofs, valid while the ancestors they rely on stay on the path.
-    path_cache: HashMap<u128, (Bounds, LoopRange)>,
+    path_cache: HashMap<u128, (Bounds, LoopRange), KeyHash>,
     /// Keys of `path_cache` by the deepest ancestor index they rely on.
     path_cache_by_depth: Vec<Vec<u128>>,
     /// Child states per depth, reused across expansions.
@@ -559,8 +593,8 @@ impl<G: Game> Dfpn<G> {
         Dfpn {
             game,
             config,
-            table: HashMap::new(),
-            path_cache: HashMap::new(),
+            table: HashMap::default(),
+            path_cache: HashMap::default(),
             path_cache_by_depth: Vec::new(),
             pool: Vec::new(),
             stats: Stats::default(),
@@ -634,6 +668,10 @@ impl<G: Game> Dfpn<G> {
     /// What the path cache or the table knows of a state, with the ancestors a
     /// path-dependent disproof relies on.
     fn known_bounds(&self, key: ZobristHash) -> Option<(Bounds, Option<LoopRange>)> {
+        if self.path_cache.is_empty() {
+            // Most of the time: one lookup instead of two.
+            return self.lookup(key).map(|e| (e.bounds, None));
+        }
         match self.path_cache.get(&key.0) {
             Some(&(b, loops)) => Some((b, Some(loops))),
             None => self.lookup(key).map(|e| (e.bounds, None)),
@@ -721,8 +759,22 @@ impl<G: Game> Dfpn<G> {
         threshold: Bounds,
         budget: &mut Budget,
     ) -> Result<Option<(Bounds, u64)>, StopReason> {
+        let known = self.lookup(key);
+        self.evaluate_known(state, key, known, threshold, budget)
+    }
+
+    /// [`Dfpn::evaluate`] with the table's entry for `key` already looked up (`mid` has
+    /// it: one lookup per node instead of two).
+    fn evaluate_known(
+        &mut self,
+        state: &G::State,
+        key: ZobristHash,
+        known: Option<Entry>,
+        threshold: Bounds,
+        budget: &mut Budget,
+    ) -> Result<Option<(Bounds, u64)>, StopReason> {
         let mut effort = 0;
-        if let Some(e) = self.lookup(key) {
+        if let Some(e) = known {
             match e.kind {
                 EntryKind::Terminal => return Ok(Some((e.bounds, 1))),
                 // Evaluated before, open and searched.
@@ -769,7 +821,8 @@ impl<G: Game> Dfpn<G> {
         budget: &mut Budget,
     ) -> Result<NodeResult, StopReason> {
         budget.tick()?;
-        if let Some(e) = self.lookup(key) {
+        let known = self.lookup(key);
+        if let Some(e) = known {
             if e.bounds.is_solved() {
                 return Ok(NodeResult {
                     bounds: e.bounds,
@@ -778,7 +831,7 @@ impl<G: Game> Dfpn<G> {
                 });
             }
         }
-        if let Some((bounds, work)) = self.evaluate(state, key, threshold, budget)? {
+        if let Some((bounds, work)) = self.evaluate_known(state, key, known, threshold, budget)? {
             return Ok(NodeResult {
                 bounds,
                 loops: None,

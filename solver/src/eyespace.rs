@@ -38,7 +38,7 @@
 //! The rule is checked against the exhaustive reference by the differential test.
 
 use crate::confirm::PlayedMove;
-use rules_core::benson::{pass_alive_excluding, pass_alive_for};
+use rules_core::benson::pass_alive_excluding;
 use rules_core::confirmation::{ConfirmationMove, ConfirmationState};
 use rules_core::{Color, Point, PointSet, Position};
 
@@ -72,20 +72,30 @@ pub(crate) fn no_room_for_two_eyes(
 /// chain's status. An attacker that must first fill one region to capture a string and then
 /// keep the others (the kill search) passes `one_region`, so that no filling can cost
 /// another region its walls.
+///
+/// `chains` gives the attacker's pass-alive chains (`pass_alive_for(position,
+/// attacker).chains`); it is called only when the cheap test below does not already
+/// answer, so that a memo can supply them ([`crate::static_memo`]).
 pub(crate) fn no_permanent_stone_possible(
     position: &Position,
     attacker: Color,
     points: &PointSet,
     one_region: bool,
+    chains: impl FnOnce() -> PointSet,
 ) -> bool {
-    // A cheap necessary condition first, without Benson: the walls are among the
-    // attacker's stones, so the region of a point is at least its part free of attacker
-    // stones, and its interior at least the points of that part with no attacker stone
-    // next to them. Two of those apart already leave room.
+    // A necessary condition first, without Benson. The attacker's pass-alive chains are
+    // among its strings that touch two regions whose empty points are all their liberties
+    // (Benson's first count, `two_small_regions`); call those strings S. Around a point
+    // not in S, the region free of S lies inside the rule's region (free of the chains),
+    // and so does its interior: a point with no neighbour in S has none in the chains.
+    // Two points of that interior apart already leave room. (Plain attacker stones as
+    // walls gave the same test more weakly: the stones the attacker plays inside a hole
+    // cut it up, and Benson then ran on most states of a capture search.)
     let size = position.size();
+    let mut walls = Walls::default();
     let mut seen = PointSet::new();
     for p in points.iter() {
-        if seen.contains(p) || position.color_at(p) == Some(attacker) {
+        if seen.contains(p) || walls.is_wall(position, attacker, p) {
             continue;
         }
         let mut part = PointSet::new();
@@ -93,15 +103,15 @@ pub(crate) fn no_permanent_stone_possible(
         let mut stack = vec![p];
         let mut inner: Vec<Point> = Vec::new();
         while let Some(q) = stack.pop() {
-            let mut by_attacker = false;
+            let mut by_wall = false;
             for n in q.neighbours(size) {
-                if position.color_at(n) == Some(attacker) {
-                    by_attacker = true;
+                if walls.is_wall(position, attacker, n) {
+                    by_wall = true;
                 } else if part.insert(n) {
                     stack.push(n);
                 }
             }
-            if !by_attacker {
+            if !by_wall {
                 if inner.len() >= 2 || inner.iter().any(|&i| !i.neighbours(size).any(|n| n == q)) {
                     return false;
                 }
@@ -110,7 +120,7 @@ pub(crate) fn no_permanent_stone_possible(
         }
         seen = seen.union(&part);
     }
-    let pass_alive = pass_alive_for(position, attacker).chains;
+    let pass_alive = chains();
     if pass_alive.is_empty() {
         return false;
     }
@@ -129,6 +139,80 @@ pub(crate) fn no_permanent_stone_possible(
         }
     }
     !one_region || regions <= 1
+}
+
+/// The attacker's strings sorted into S (those with two small regions) and the others, as
+/// far as [`no_permanent_stone_possible`]'s test has met them.
+#[derive(Default)]
+struct Walls {
+    known: PointSet,
+    walls: PointSet,
+}
+
+impl Walls {
+    /// Whether `point` holds a stone of a string of S.
+    fn is_wall(&mut self, position: &Position, attacker: Color, point: Point) -> bool {
+        if position.color_at(point) != Some(attacker) {
+            return false;
+        }
+        if !self.known.contains(point) {
+            let string: PointSet = position.string_stones(point).collect();
+            self.known = self.known.union(&string);
+            if two_small_regions(position, point) {
+                self.walls = self.walls.union(&string);
+            }
+        }
+        self.walls.contains(point)
+    }
+}
+
+/// Whether the string through `point` touches two regions of its owner (maximal connected
+/// sets of points not holding the owner's stones) whose empty points are all its
+/// liberties: Benson's vital regions, counted before any chain or region is removed.
+/// Removals only lower a chain's count of vital regions, so a string without two of them
+/// is never pass-alive. Each flood fill stops at the first empty point that is not a
+/// liberty (the region is then not vital, and every point it has visited belongs to that
+/// same region, so no later liberty fills it again).
+pub(crate) fn two_small_regions(position: &Position, point: Point) -> bool {
+    let Some(owner) = position.color_at(point) else {
+        return false;
+    };
+    let size = position.size();
+    let libs = position.liberties(point);
+    let mut visited = PointSet::new();
+    let mut vital = 0;
+    let mut stack: Vec<Point> = Vec::new();
+    for l in libs.iter() {
+        if !visited.insert(l) {
+            continue;
+        }
+        stack.clear();
+        stack.push(l);
+        let mut small = true;
+        'fill: while let Some(q) = stack.pop() {
+            for n in q.neighbours(size) {
+                match position.color_at(n) {
+                    Some(c) if c == owner => {}
+                    colour => {
+                        if colour.is_none() && !libs.contains(n) {
+                            small = false;
+                            break 'fill;
+                        }
+                        if visited.insert(n) {
+                            stack.push(n);
+                        }
+                    }
+                }
+            }
+        }
+        if small {
+            vital += 1;
+            if vital >= 2 {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The rule for the region of `point` (not a stone of `pass_alive`, the attacker's
@@ -153,20 +237,19 @@ fn no_room_around(
             }
         }
     }
-    let walls = pass_alive_excluding(position, attacker, &region).chains;
+    // The interior and the room in it do not depend on which chains stay pass-alive
+    // (every neighbour outside the region is a stone of `pass_alive`, and must be a wall),
+    // so they are tested first: most regions in a search have room, and then the costlier
+    // Benson without the region is not needed.
     let mut interior = PointSet::new();
+    let mut outside = PointSet::new();
     for p in region.iter() {
         let mut next_to_wall = false;
         for n in p.neighbours(size) {
-            if region.contains(n) {
-                continue;
+            if !region.contains(n) {
+                outside.insert(n);
+                next_to_wall = true;
             }
-            // Outside the region every neighbour is a stone of the pass-alive chains; the
-            // rule needs it to stay pass-alive while the attacker fills the region.
-            if !walls.contains(n) {
-                return None;
-            }
-            next_to_wall = true;
         }
         if !next_to_wall {
             interior.insert(p);
@@ -178,7 +261,15 @@ fn no_room_around(
         (Some(a), Some(b), None) => a.neighbours(size).any(|n| n == b),
         _ => false,
     };
-    room_for_one_eye.then_some(NoRoom { region, interior })
+    if !room_for_one_eye {
+        return None;
+    }
+    // Every stone around the region must stay pass-alive while the attacker fills it.
+    let walls = pass_alive_excluding(position, attacker, &region).chains;
+    if !outside.difference(&walls).is_empty() {
+        return None;
+    }
+    Some(NoRoom { region, interior })
 }
 
 /// A line that shows the rule at work: the attacker fills the string's liberties, those
@@ -217,6 +308,7 @@ pub(crate) fn filling_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rules_core::benson::pass_alive_for;
     use rules_core::io::parse_diagram;
 
     fn room(diagram: &str, stone: &str) -> Option<NoRoom> {

@@ -13,6 +13,7 @@ pub mod reading;
 pub mod reference;
 pub mod safety;
 pub mod scoring;
+mod static_memo;
 pub mod tsumego;
 pub mod tsumego_eyespace;
 pub mod tsumego_reference;
