@@ -317,7 +317,7 @@ fn check_lines(
                 last_player_pos = Some(pos.clone());
             }
         }
-        if !line.correct {
+        if !line.correct && !line.workable() {
             // At the end of a wrong line the player must not reach the best class.
             let end = if line.moves.last().is_some_and(|(c, _)| *c == player) {
                 last_player_pos.unwrap_or(pos)
@@ -369,7 +369,7 @@ fn judge(
             expected.player_wins,
         )
     } else {
-        full_verdict(&solution, &expected.correct, &expected.wrong)
+        full_verdict(&solution, expected)
     };
     let mut bad_lines = Vec::new();
     if !args.no_lines
@@ -549,7 +549,8 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
 }
 
 /// The verdict when every first move was classified.
-fn full_verdict(solution: &Solution, correct: &[Move], wrong: &[Move]) -> (Verdict, Option<Note>) {
+fn full_verdict(solution: &Solution, expected: &problems::Expected) -> (Verdict, Option<Note>) {
+    let (correct, wrong) = (&expected.correct, &expected.wrong);
     let goal = solution.goal;
     let class_of = |mv: Move| solution.moves.iter().find(|m| m.mv == mv).map(|m| m.class);
     let best_rank = solution
@@ -590,10 +591,11 @@ fn full_verdict(solution: &Solution, correct: &[Move], wrong: &[Move]) -> (Verdi
     if let Some((mv, c)) = wrong_best {
         return (Verdict::Wrong, Some(Note::WrongMoveIs(mv, c)));
     }
+    // A move the book calls workable but worse is not a missed answer.
     let extra: Vec<Move> = solution
         .best
         .iter()
-        .filter(|m| !correct.contains(m))
+        .filter(|m| !correct.contains(m) && !expected.inferior.contains(m))
         .copied()
         .collect();
     if !extra.is_empty() {

@@ -77,6 +77,10 @@ pub struct Expected {
     pub correct: Vec<Move>,
     /// The first moves marked wrong.
     pub wrong: Vec<Move>,
+    /// First moves not marked correct whose every line the book calls workable but worse
+    /// ("This is possible, but Black can do better"; [`Line::workable`]): neither wrong nor
+    /// a missed second answer.
+    pub inferior: Vec<Move>,
     /// Whether the player to move is said to succeed.
     pub player_wins: bool,
     /// Whether a correct line's comment speaks of a ko.
@@ -94,6 +98,33 @@ pub struct Line {
     pub correct: bool,
     /// The leaf's comment.
     pub comment: String,
+}
+
+impl Line {
+    /// Whether the comment calls the line workable but worse, without a ko or seki that
+    /// would make it a weaker result: "This is possible, but Black can do better", "It's
+    /// also possible", "Not that bad". Such a line is neither correct nor refuted.
+    ///
+    /// ```
+    /// use puzzles::problems::Line;
+    /// let line = |comment: &str| Line { moves: Vec::new(), correct: false, comment: comment.into() };
+    /// assert!(line("This is possible, but Black can do better.").workable());
+    /// assert!(!line("It's a ko, but Black can do better.").workable());
+    /// assert!(!line("That is impossible.").workable());
+    /// ```
+    pub fn workable(&self) -> bool {
+        if self.correct {
+            return false;
+        }
+        let lower = self.comment.to_ascii_lowercase();
+        let words: Vec<&str> = lower
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| !w.is_empty())
+            .collect();
+        let says = |w: &str| words.contains(&w);
+        let possible = says("possible") || lower.contains("not that bad");
+        possible && !says("ko") && !says("seki")
+    }
 }
 
 /// A file or problem that could not be read.
@@ -369,11 +400,22 @@ fn sgf_problem(path: &Path, game: &SgfGame, count: usize) -> Result<Problem, Pro
                 says_seki |= lower.contains("seki");
             }
         }
-        let wrong = tried.into_iter().filter(|m| !correct.contains(m)).collect();
+        // A tried move whose every line the book calls workable is worse, not wrong.
+        let workable_only = |m: &Move| {
+            lines
+                .iter()
+                .filter(|l| l.moves.first().map(|&(_, f)| f) == Some(*m))
+                .all(Line::workable)
+        };
+        let (inferior, wrong): (Vec<Move>, Vec<Move>) = tried
+            .into_iter()
+            .filter(|m| !correct.contains(m))
+            .partition(workable_only);
         Some(Expected {
             player_wins: !correct.is_empty(),
             correct,
             wrong,
+            inferior,
             says_ko,
             says_seki,
         })
@@ -605,6 +647,7 @@ fn cho_problem(path: &Path, bytes: &[u8]) -> Result<Problem, ProblemError> {
             player_wins: winner == to_play,
             correct,
             wrong: Vec::new(),
+            inferior: Vec::new(),
             says_ko: false,
             says_seki: false,
         }),

@@ -138,3 +138,20 @@ fn correct_marked_before_the_end_of_a_line() {
     assert!(expected.says_ko);
     let _ = std::fs::remove_file(path);
 }
+
+/// `ggg-easy-119`: T5's line says "This is possible, but Black can do better": a worse move,
+/// not a wrong one (the solver finds that T5 captures too); the lines that only reach a ko
+/// stay wrong.
+#[test]
+fn a_move_the_book_calls_possible_is_inferior_not_wrong() {
+    let p = one(&data().join("ggg-problems/weekly-go-problems/easy/ggg-easy-119.sgf"));
+    let expected = p.expected.expect("the tree gives the answer");
+    assert_eq!(expected.correct, vec![mv("S6")]);
+    assert!(expected.inferior.contains(&mv("T5")), "{expected:?}");
+    assert!(!expected.wrong.contains(&mv("T5")), "{expected:?}");
+    assert!(!expected.wrong.is_empty(), "{expected:?}");
+    assert!(expected
+        .wrong
+        .iter()
+        .all(|m| !expected.inferior.contains(m)));
+}
