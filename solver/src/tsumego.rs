@@ -46,6 +46,7 @@
 use crate::dfpn::{
     Bounds, Budget, Dfpn, Evaluation, Game, Outcome, ProofNumber, SolverConfig, StopReason,
 };
+use crate::eyespace::two_small_regions;
 use crate::tsumego_eyespace::{eye_room, hopeless};
 use rules_core::benson::pass_alive_for;
 use rules_core::{Color, Move, Point, PointSet, Position, ZobristHash};
@@ -284,7 +285,7 @@ fn target_safe(
         }
         let safe = has_outside_liberty(pos, p, region)
             || (!pos.in_atari(p)
-                && may_be_pass_alive(pos, p)
+                && two_small_regions(pos, p)
                 && benson
                     .get_or_insert_with(|| pass_alive_for(pos, owner).chains)
                     .contains(p));
@@ -364,48 +365,6 @@ fn room_bounds(liberties: u32, room: impl FnOnce(u32) -> u32) -> Bounds {
 /// The defender's room from which on the leaf initialisation no longer changes.
 const ROOM_THAT_COUNTS: u32 = 6;
 
-/// A necessary condition for the string on `p` to be pass-alive, cheap enough for every
-/// node: at least two of its neighbouring regions (maximal sets of points not of its
-/// colour) have all their empty points among its liberties. Benson's vital regions of a
-/// chain are exactly such regions, so `false` here means not pass-alive.
-fn may_be_pass_alive(pos: &Position, p: Point) -> bool {
-    let Some(owner) = pos.color_at(p) else {
-        return false;
-    };
-    let size = pos.size();
-    let libs = pos.liberties(p);
-    let mut visited = PointSet::new();
-    let mut vital = 0;
-    let mut stack = Vec::new();
-    for l in libs.iter() {
-        if visited.contains(l) {
-            continue;
-        }
-        let mut ok = true;
-        visited.insert(l);
-        stack.clear();
-        stack.push(l);
-        while let Some(q) = stack.pop() {
-            if pos.is_empty_point(q) && !libs.contains(q) {
-                ok = false;
-                break;
-            }
-            for n in q.neighbours(size) {
-                if pos.color_at(n) != Some(owner) && visited.insert(n) {
-                    stack.push(n);
-                }
-            }
-        }
-        if ok {
-            vital += 1;
-            if vital >= 2 {
-                return true;
-            }
-        }
-    }
-    false
-}
-
 /// Whether the attacker has removed what it must: any target stone, or every one.
 fn target_removed(pos: &Position, target: &PointSet, owner: Color, rule: TargetRule) -> bool {
     match rule {
@@ -421,7 +380,7 @@ fn point_safe(pos: &Position, point: Point, region: &PointSet) -> bool {
     };
     has_outside_liberty(pos, point, region)
         || (!pos.in_atari(point)
-            && may_be_pass_alive(pos, point)
+            && two_small_regions(pos, point)
             && pass_alive_for(pos, owner).chains.contains(point))
 }
 
