@@ -74,7 +74,7 @@ const BEYOND_THE_LIMITS: &[(&str, &str, &str, u64)] = &[
     (
         "27-triple-ko-with-an-eye",
         "F4",
-        "White's lone ko stone in the triple ko: the search now answers dead in about 1.06 million \
+        "White's lone ko stone in the triple ko: the search now answers dead in about 860,000 \
          nodes (line B F5: White's big group is then in atari at A7, so White cannot spend a move \
          passing for the ko), against the file's expectation alive, which is the file's own \
          reasoning, not the commentary's; until that is settled the cap stays at 300,000, under \
