@@ -54,6 +54,16 @@ pub enum RegionRule {
     Box,
 }
 
+impl RegionRule {
+    /// The other rule, which `verify` uses to cross-check a set-up.
+    pub fn other(self) -> RegionRule {
+        match self {
+            RegionRule::Enclosure => RegionRule::Box,
+            RegionRule::Box => RegionRule::Enclosure,
+        }
+    }
+}
+
 /// How an inferred target is chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TargetInference {

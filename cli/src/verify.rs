@@ -431,17 +431,13 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
     let Some(expected) = problem.expected.clone() else {
         return skipped(&file, &name, Note::NoAnswer, false);
     };
-    let prepared = match prepare(problem, &args.setup) {
+    let mut prepared = match prepare(problem, &args.setup) {
         Ok(p) => p,
         Err(e) => return skipped(&file, &name, Note::Error(format!("{e:#}")), false),
     };
     let start = Instant::now();
     let mut judged = judge(problem, &prepared, args, limits, &expected);
     let mut nodes = judged.nodes;
-    let other_rule_of = |rule: RegionRule| match rule {
-        RegionRule::Enclosure => RegionRule::Box,
-        RegionRule::Box => RegionRule::Enclosure,
-    };
     // A set-up in which the player reaches its goal by passing cannot be the book's
     // problem, whose answer is a move: the inferred region or its frame decided it (a frame
     // that closes the defender's eye space, a wall cut off). The other rule's region is
@@ -450,7 +446,7 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
     let book_moves = !expected.correct.is_empty() && !expected.correct.contains(&Move::Pass);
     if book_moves && prepared.region_from.is_inferred() && passing_wins(&judged.solution) {
         let mut other = args.setup.clone();
-        other.region_rule = other_rule_of(args.setup.region_rule);
+        other.region_rule = args.setup.region_rule.other();
         if let Ok(p) = prepare(problem, &other) {
             let second = judge(problem, &p, args, limits, &expected);
             nodes += second.nodes;
@@ -460,7 +456,9 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
                     rule: args.setup.region_rule,
                     used: other.region_rule,
                 }));
+                // The checks below start from the set-up judged, not the one dropped.
                 setup = other;
+                prepared = p;
             }
         }
     }
@@ -475,7 +473,7 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
     // only if the other inference rule's region gives the same verdict, and so does the
     // other choice for the defender's liberties just outside the region (a string that
     // keeps one is safe, which the book's drawing of an enclosed problem may not mean).
-    let other_rule = other_rule_of(setup.region_rule);
+    let other_rule = setup.region_rule.other();
     for check in [
         RegionCheck::Rule(other_rule),
         RegionCheck::Escapes(!setup.close_escapes),

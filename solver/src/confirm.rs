@@ -42,13 +42,12 @@
 //! stands inside an eye of a pass-alive chain), the whole board is searched instead.
 
 use crate::cycles::{turn_of_cycle, Cycle, Endless, Nested};
-use crate::dfpn::{
-    Bounds, Budget, Evaluation, Game, Outcome, ProofNumber, SolverConfig, StopReason,
-};
+use crate::dfpn::{Bounds, Budget, Evaluation, Game, Outcome, SolverConfig, StopReason};
 use crate::eyespace::{filling_line, no_room_for_two_eyes};
 use crate::reading::{CycleRule, FirstMover, NewStoneScope, Reading};
 use crate::safety::{safe_blocks, Claim, Region, Safety, SafetyLimits};
 use crate::static_memo::{SharedMemo, StaticMemo};
+use crate::tsumego::attack_bounds;
 use rules_core::areas::{areas_from, Areas};
 use rules_core::benson::{pass_alive, PassAlive};
 use rules_core::confirmation::{ConfirmationMove, ConfirmationState};
@@ -392,11 +391,7 @@ impl ConfirmationGame for CaptureGame {
         if pos.color_at(self.target) != Some(!self.attacker) {
             return Bounds::LEAF;
         }
-        let libs = pos.liberty_count(self.target) as u32;
-        Bounds {
-            pn: ProofNumber::new(libs.max(1)),
-            dn: ProofNumber::new(5u32.saturating_sub(libs).max(1)),
-        }
+        attack_bounds(pos.liberty_count(self.target) as u32)
     }
 
     fn evaluate_state(

@@ -337,7 +337,7 @@ fn target_liberties(pos: &Position, target: &PointSet, rule: TargetRule) -> u32 
 
 /// Initial bounds for a prover who must take liberties away (`liberties` of the weakest
 /// string it attacks): fewer liberties, easier to prove; more, easier to disprove.
-fn attack_bounds(liberties: u32) -> Bounds {
+pub(crate) fn attack_bounds(liberties: u32) -> Bounds {
     Bounds {
         pn: ProofNumber::new(liberties.max(1)),
         dn: ProofNumber::new(5u32.saturating_sub(liberties).max(1)),
