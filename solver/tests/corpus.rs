@@ -72,16 +72,6 @@ const BEYOND_THE_LIMITS: &[(&str, &str, &str, u64)] = &[
         100_000,
     ),
     (
-        "27-triple-ko-with-an-eye",
-        "F4",
-        "White's lone ko stone in the triple ko: the search now answers dead in about 860,000 \
-         nodes (line B F5: White's big group is then in atari at A7, so White cannot spend a move \
-         passing for the ko), against the file's expectation alive, which is the file's own \
-         reasoning, not the commentary's; until that is settled the cap stays at 300,000, under \
-         which it is unknown (the group with the eye, A5, is decided alive in about 12,000)",
-        300_000,
-    ),
-    (
         "32-eternal-life",
         "A1",
         "White's big group: Black takes H1, throws in at D1 and kills the bulky five left after \
