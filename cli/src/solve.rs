@@ -144,6 +144,10 @@ pub struct ProblemArgs {
     /// same).
     #[arg(long, hide = true)]
     pub no_eye_bound: bool,
+    /// Prune with relevance zones (an experiment, off by default: BENCHMARKS.md
+    /// "Relevance zones"; results are the same).
+    #[arg(long, hide = true)]
+    pub zones: bool,
     /// With `--target-inference tree`: keep the enclosure of every stone instead of
     /// bounding it by the target's fight (to measure what the bound changes).
     #[arg(long, hide = true)]
@@ -296,6 +300,7 @@ pub fn limits(args: &ProblemArgs) -> Result<TsumegoLimits> {
         table_entries: args.table_entries,
         plain_leaves: false,
         no_eye_bound: args.no_eye_bound,
+        zones: args.zones,
     })
 }
 

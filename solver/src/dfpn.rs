@@ -33,9 +33,26 @@
 //!   running every evaluation to its end. Without the slices, one needless state (a line in
 //!   which the defender throws away its own group, say) could spend the whole budget in a
 //!   nested search while a pass refuted the line in a few nodes.
+//!
+//! ## Relevance zones
+//! A game may give zones (Shih, Wu et al., "relevance-zone search", AAAI 2022), by
+//! [`Game::null_move`] and the zone methods. A zone of a solved state is a set of points
+//! such that every state of the game that agrees with it there (same player to move, and
+//! a ko ban either the same or outside the zone) has the same value. A terminal state gets
+//! its zone from the game (what its evaluation looked at); a state won by a move gets the
+//! child's zone with what decides that move's effect ([`Game::win_zone`]); a lost state
+//! gets the zone of its null move's child with the zones of its moves inside it
+//! ([`Game::loss_zone`]). The pruning: once the null move's child is lost for the side to
+//! move with zone `z`, every move outside `z` is lost too, without search. Such a move
+//! changes nothing inside `z` (the game's zones hold every string they touch with all its
+//! neighbours, so a move outside cannot capture or join anything inside), so its child
+//! agrees with the null move's child on `z`. Only results stored for good get zones: a
+//! result that rests on a repetition has none, and a node whose value needs a child
+//! without a zone has none, so no move is ever pruned on its account. The tsumego games
+//! give zones; the exhaustive-reference differential test checks them.
 
 use hashbrown::HashMap;
-use rules_core::ZobristHash;
+use rules_core::{PointSet, ZobristHash};
 use std::fmt;
 use std::num::NonZeroU64;
 use std::ops::Add;
@@ -357,6 +374,42 @@ pub trait Game {
         let _ = (state, budget);
         Ok(Vec::new())
     }
+
+    /// The null move (a pass) of the side to move, for relevance zones (see
+    /// [the module documentation](self#relevance-zones)); `None`, the default, turns
+    /// zones off.
+    fn null_move(&self, state: &Self::State) -> Option<Self::Move> {
+        let _ = state;
+        None
+    }
+
+    /// The zone of a state decided by [`Game::evaluate`] (`proved`: for the prover):
+    /// points such that every state agreeing with `state` on them has the same value.
+    /// `None` when the game cannot say (then no move is pruned on its account).
+    fn terminal_zone(&self, state: &Self::State, proved: bool) -> Option<PointSet> {
+        let _ = (state, proved);
+        None
+    }
+
+    /// The zone of `state` won by the side to move through `mv`, whose child has the zone
+    /// `child`: `child` with everything that decides what `mv` does.
+    fn win_zone(&self, state: &Self::State, mv: Self::Move, child: &PointSet) -> PointSet {
+        let _ = (state, mv);
+        *child
+    }
+
+    /// The zone of `state` lost by the side to move: `null` is the zone of its null
+    /// move's child, `searched` the union of the zones of its moves inside `null`.
+    fn loss_zone(&self, state: &Self::State, null: &PointSet, searched: &PointSet) -> PointSet {
+        let _ = state;
+        null.union(searched)
+    }
+
+    /// Whether `mv` lies outside `zone`: a move there is answered as the null move is.
+    fn outside(&self, mv: Self::Move, zone: &PointSet) -> bool {
+        let _ = (mv, zone);
+        false
+    }
 }
 
 /// The table's unsolved bounds for a node disproved through a repetition above it: hard to
@@ -521,6 +574,8 @@ pub struct Stats {
     pub collections: u64,
     /// Evaluations paused undecided at the end of a slice (to be resumed if needed).
     pub paused: u64,
+    /// Moves decided without search by a relevance zone (answered as the null move).
+    pub pruned: u64,
 }
 
 /// The df-pn solver for a game.
@@ -529,6 +584,8 @@ pub struct Dfpn<G: Game> {
     game: G,
     config: SolverConfig,
     table: HashMap<u128, Entry, KeyHash>,
+    /// The relevance zones of solved entries of `table` that have one.
+    zones: HashMap<u128, PointSet, KeyHash>,
     /// Path-dependent disproofs, valid while the ancestors they rely on stay on the path.
     path_cache: HashMap<u128, (Bounds, LoopRange), KeyHash>,
     /// Keys of `path_cache` by the deepest ancestor index they rely on.
@@ -568,6 +625,8 @@ struct Child {
     bounds: Bounds,
     /// The path ancestors the child's disproof relies on.
     loops: Option<LoopRange>,
+    /// The relevance zone of a solved child, when known.
+    zone: Option<PointSet>,
 }
 
 /// A child considered while following the principal line: whether the prover wins it and
@@ -585,6 +644,7 @@ struct NodeResult {
     bounds: Bounds,
     loops: Option<LoopRange>,
     work: u64,
+    zone: Option<PointSet>,
 }
 
 impl<G: Game> Dfpn<G> {
@@ -594,6 +654,7 @@ impl<G: Game> Dfpn<G> {
             game,
             config,
             table: HashMap::default(),
+            zones: HashMap::default(),
             path_cache: HashMap::default(),
             path_cache_by_depth: Vec::new(),
             pool: Vec::new(),
@@ -740,6 +801,8 @@ impl<G: Game> Dfpn<G> {
         if self.table.len() >= self.config.table_entries.max(1) {
             self.table.clear();
         }
+        let table = &self.table;
+        self.zones.retain(|k, _| table.contains_key(k));
     }
 
     /// Evaluates a state, through the table when it was evaluated before: `Some` for a
@@ -807,6 +870,9 @@ impl<G: Game> Dfpn<G> {
                 Err(reason) => return Err(reason),
             };
             self.store_kind(key, bounds, 1, EntryKind::Terminal);
+            if let Some(zone) = self.game.terminal_zone(state, bounds.is_proved()) {
+                self.zones.insert(key.0, zone);
+            }
             return Ok(Some((bounds, 1)));
         }
     }
@@ -828,14 +894,21 @@ impl<G: Game> Dfpn<G> {
                     bounds: e.bounds,
                     loops: None,
                     work: e.work,
+                    zone: self.zones.get(&key.0).copied(),
                 });
             }
         }
         if let Some((bounds, work)) = self.evaluate_known(state, key, known, threshold, budget)? {
+            let zone = if bounds.is_solved() {
+                self.zones.get(&key.0).copied()
+            } else {
+                None
+            };
             return Ok(NodeResult {
                 bounds,
                 loops: None,
                 work,
+                zone,
             });
         }
         let depth = path.len();
@@ -876,12 +949,21 @@ impl<G: Game> Dfpn<G> {
                     None => (fresh_leaf(self.game.leaf_bounds(child)), None),
                 },
             };
+            let zone = self.solved_zone(child_key, bounds, loops);
             children.push(Child {
                 key: child_key,
                 bounds,
                 loops,
+                zone,
             });
         }
+        // Relevance zones: once the null move is refuted with a zone, every move outside
+        // the zone is refuted the same way (module documentation).
+        let null_index = self
+            .game
+            .null_move(state)
+            .and_then(|null| moves.iter().position(|&m| m == null));
+        let mut pruned = false;
         let mut work = 1u64;
         // The overflow child whose state `states.overflow` holds.
         let mut in_overflow: Option<usize> = moves.len().checked_sub(1);
@@ -892,7 +974,13 @@ impl<G: Game> Dfpn<G> {
                     if let Some((b, loops)) = self.known_bounds(c.key) {
                         c.bounds = b;
                         c.loops = loops;
+                        c.zone = self.solved_zone(c.key, b, loops);
                     }
+                }
+            }
+            if !pruned {
+                if let Some(null) = null_index {
+                    pruned = self.prune_outside(or_node, null, &moves, &mut children);
                 }
             }
             let bounds = combine(or_node, &children);
@@ -945,6 +1033,7 @@ impl<G: Game> Dfpn<G> {
             } else {
                 None
             };
+            c.zone = if c.loops.is_none() { r.zone } else { None };
         };
         path.pop();
         self.forget_below(depth);
@@ -971,6 +1060,7 @@ impl<G: Game> Dfpn<G> {
         } else {
             None
         };
+        let mut zone = None;
         match loops {
             Some(range) => {
                 self.stats.path_dependent += 1;
@@ -980,13 +1070,113 @@ impl<G: Game> Dfpn<G> {
                 // try it first, instead of re-deriving the same disproof again and again.
                 self.store(key, PATH_DEPENDENT_HINT, work);
             }
-            None => self.store(key, result, work),
+            None => {
+                self.store(key, result, work);
+                if result.is_solved() {
+                    zone = self.node_zone(state, or_node, result, &moves, &children, null_index);
+                    match zone {
+                        Some(z) => self.zones.insert(key.0, z),
+                        None => self.zones.remove(&key.0),
+                    };
+                }
+            }
         }
         Ok(NodeResult {
             bounds: result,
             loops,
             work,
+            zone,
         })
+    }
+
+    /// The zone of a child known to be solved for good, when the table has one.
+    fn solved_zone(
+        &self,
+        key: ZobristHash,
+        bounds: Bounds,
+        loops: Option<LoopRange>,
+    ) -> Option<PointSet> {
+        if loops.is_none() && bounds.is_solved() {
+            self.zones.get(&key.0).copied()
+        } else {
+            None
+        }
+    }
+
+    /// When the null move's child (`children[null]`) is lost for the side to move and has a
+    /// zone, decides every unsolved move outside the zone the same way (and stores it: the
+    /// child state agrees with the null move's child on the zone, so it has the same value
+    /// and zone). Returns whether it did.
+    fn prune_outside(
+        &mut self,
+        or_node: bool,
+        null: usize,
+        moves: &[G::Move],
+        children: &mut [Child],
+    ) -> bool {
+        let refuted = &children[null];
+        let lost_for_mover = if or_node {
+            refuted.bounds.is_disproved()
+        } else {
+            refuted.bounds.is_proved()
+        };
+        let (true, None, Some(zone)) = (lost_for_mover, refuted.loops, refuted.zone) else {
+            return false;
+        };
+        let bounds = refuted.bounds;
+        for (i, c) in children.iter_mut().enumerate() {
+            if i == null || !self.game.outside(moves[i], &zone) {
+                continue;
+            }
+            if c.bounds.is_solved() {
+                debug_assert!(
+                    c.bounds == bounds || c.loops.is_some(),
+                    "a move outside the null move's zone won for the side to move: {}",
+                    moves[i]
+                );
+                continue;
+            }
+            self.stats.pruned += 1;
+            c.bounds = bounds;
+            c.loops = None;
+            c.zone = Some(zone);
+            self.store(c.key, bounds, 1);
+            self.zones.insert(c.key.0, zone);
+        }
+        true
+    }
+
+    /// The zone of a node solved for good from its children's (see the module
+    /// documentation), or `None` when some child needed has none.
+    fn node_zone(
+        &self,
+        state: &G::State,
+        or_node: bool,
+        result: Bounds,
+        moves: &[G::Move],
+        children: &[Child],
+        null: Option<usize>,
+    ) -> Option<PointSet> {
+        let null = null?;
+        let mover_wins = result.is_proved() == or_node;
+        let won_for_mover = |c: &Child| c.bounds.is_proved() == or_node && c.bounds.is_solved();
+        if mover_wins {
+            let (i, c) = children
+                .iter()
+                .enumerate()
+                .find(|(_, c)| won_for_mover(c) && c.loops.is_none() && c.zone.is_some())?;
+            return Some(self.game.win_zone(state, moves[i], &c.zone?));
+        }
+        let refuted = &children[null];
+        let null_zone = refuted.zone.filter(|_| refuted.loops.is_none())?;
+        let mut searched = PointSet::new();
+        for (i, c) in children.iter().enumerate() {
+            if i == null || self.game.outside(moves[i], &null_zone) {
+                continue;
+            }
+            searched = searched.union(&c.zone.filter(|_| c.loops.is_none())?);
+        }
+        Some(self.game.loss_zone(state, &null_zone, &searched))
     }
 
     /// Follows the solved tree from `root`: the prover's quickest win against the longest

@@ -47,7 +47,7 @@ use crate::dfpn::{
     Bounds, Budget, Dfpn, Evaluation, Game, Outcome, ProofNumber, SolverConfig, StopReason,
 };
 use crate::eyespace::two_small_regions;
-use crate::tsumego_eyespace::{eye_room, hopeless};
+use crate::tsumego_eyespace::{eye_room, hopeless, hopeless_zone};
 use rules_core::benson::pass_alive_for;
 use rules_core::{Color, Move, Point, PointSet, Position, ZobristHash};
 use std::fmt;
@@ -155,6 +155,10 @@ pub struct TsumegoLimits {
     pub plain_leaves: bool,
     /// Leave out the static eye-space bound (only to measure what it saves).
     pub no_eye_bound: bool,
+    /// Prune with relevance zones ([`crate::dfpn`]); off by default: with the zones the
+    /// tsumego games give today it saves about 2 % of the nodes and costs time
+    /// (BENCHMARKS.md, "Relevance zones").
+    pub zones: bool,
 }
 
 impl Default for TsumegoLimits {
@@ -165,6 +169,7 @@ impl Default for TsumegoLimits {
             table_entries: 1 << 20,
             plain_leaves: false,
             no_eye_bound: false,
+            zones: false,
         }
     }
 }
@@ -393,19 +398,145 @@ struct Rules {
     plain_leaves: bool,
     /// Whether the static eye-space bound ([`hopeless`]) may decide states.
     eye_bound: bool,
+    /// Whether the search uses relevance zones.
+    zones: bool,
+    /// The stones of the strings that touch the outside in the problem's position: they
+    /// stand in every state of the game (their liberty outside the region is never
+    /// filled), so a zone holds them without their strings.
+    fixed: PointSet,
 }
 
 impl Rules {
-    fn new(region: PointSet, master: Color, limits: &TsumegoLimits) -> Rules {
+    fn new(region: PointSet, master: Color, limits: &TsumegoLimits, fixed: PointSet) -> Rules {
         Rules {
             points: region.iter().collect(),
             region,
             master,
             plain_leaves: limits.plain_leaves,
             eye_bound: !limits.no_eye_bound,
+            zones: limits.zones,
+            fixed,
         }
     }
 
+    /// `zone` closed for [`crate::dfpn`]'s relevance zones: every string with a stone in
+    /// it (but the fixed ones) with all its stones and two of its liberties (all when it
+    /// has fewer). In a state that agrees on the zone such a string stands whole, joined
+    /// to at most more stones, with at least those liberties: a move outside the zone can
+    /// neither capture it nor change a point inside. The fixed stones never leave and
+    /// their strings keep a liberty outside the region.
+    fn close(&self, pos: &Position, zone: PointSet) -> PointSet {
+        let given = zone;
+        let mut zone = zone;
+        let mut done = self.fixed;
+        // What is added is whole strings and empty points: one pass suffices.
+        for p in given.iter() {
+            if done.contains(p) || pos.color_at(p).is_none() {
+                continue;
+            }
+            let mut stones = PointSet::new();
+            for s in pos.string_stones(p) {
+                stones.insert(s);
+            }
+            done = done.union(&stones);
+            zone = zone.union(&stones);
+            let liberties = pos.liberties(p);
+            let mut kept = liberties.intersection(&zone).len();
+            for l in liberties.iter() {
+                if kept >= 2 {
+                    break;
+                }
+                if zone.insert(l) {
+                    kept += 1;
+                }
+            }
+        }
+        zone
+    }
+
+    /// What decides the effect of a play on `p`: the point, its neighbours, and every
+    /// string next to it with all its stones and neighbours (so that captures, joins and
+    /// the suicide test come out the same in an agreeing state), closed.
+    fn play_zone(&self, pos: &Position, p: Point) -> PointSet {
+        let size = pos.size();
+        let mut zone = PointSet::from_iter([p]);
+        for n in p.neighbours(size) {
+            zone.insert(n);
+            if pos.color_at(n).is_none() || self.fixed.contains(n) {
+                continue;
+            }
+            for s in pos.string_stones(n) {
+                zone.insert(s);
+                for m in s.neighbours(size) {
+                    zone.insert(m);
+                }
+            }
+        }
+        self.close(pos, zone)
+    }
+
+    fn win_zone(&self, pos: &Position, mv: Move, child: &PointSet) -> PointSet {
+        match mv {
+            Move::Pass => *child,
+            Move::Play(p) => self.close(pos, child.union(&self.play_zone(pos, p))),
+        }
+    }
+
+    fn loss_zone(&self, pos: &Position, null: &PointSet, searched: &PointSet) -> PointSet {
+        // Every move inside the null move's zone must do the same in an agreeing state. A
+        // quiet legal move does (its child's zone is closed); a move that captures, or
+        // one that is illegal here, brings what decides it.
+        let mover = pos.to_move();
+        let mut zone = null.union(searched);
+        for p in null.intersection(&self.region).iter() {
+            if pos.color_at(p).is_some() {
+                continue;
+            }
+            let captures = p
+                .neighbours(pos.size())
+                .any(|n| pos.color_at(n) == Some(!mover) && pos.liberty_count(n) == 1);
+            if captures || !pos.is_legal_ignoring_ko(mover, p) {
+                zone = zone.union(&self.play_zone(pos, p));
+            }
+        }
+        self.close(pos, zone)
+    }
+
+    /// The zone of [`target_safe`]: the standing target strings, and for each the string
+    /// that touches the outside or every pass-alive chain of the owner with its regions.
+    fn safe_zone(
+        &self,
+        pos: &Position,
+        target: &PointSet,
+        owner: Color,
+        rule: TargetRule,
+    ) -> PointSet {
+        let mut zone = *target;
+        let mut benson_added = false;
+        for p in target.iter() {
+            if pos.color_at(p) != Some(owner) {
+                continue;
+            }
+            let safe = has_outside_liberty(pos, p, &self.region);
+            if !safe && !benson_added {
+                let benson = pass_alive_for(pos, owner);
+                zone = zone.union(&benson.chains).union(&benson.regions);
+                benson_added = true;
+            }
+            if rule == TargetRule::EveryStone
+                && (safe || pass_alive_for(pos, owner).chains.contains(p))
+            {
+                // One safe string suffices: the zone is that string's.
+                let mut one: PointSet = pos.string_stones(p).collect();
+                if !safe {
+                    let benson = pass_alive_for(pos, owner);
+                    one = one.union(&benson.chains).union(&benson.regions);
+                }
+                return self.close(pos, one);
+            }
+        }
+        self.close(pos, zone)
+    }
     /// The legal moves, ordered: points of `focus` first, then their neighbours, then the
     /// rest of the region; the pass last.
     fn moves(&self, pos: &Position, focus: &PointSet) -> Vec<Move> {
@@ -429,6 +560,8 @@ impl Rules {
             })
             .collect();
         scored.sort_by_key(|&(rank, _)| rank);
+        // The pass stays last with zones too: searched first (so that more moves are
+        // pruned) it cost more than it saved (BENCHMARKS.md, "Relevance zones").
         let mut moves: Vec<Move> = scored.into_iter().map(|(_, m)| m).collect();
         moves.push(Move::Pass);
         moves
@@ -517,6 +650,30 @@ macro_rules! position_game {
                     self.leaf(state)
                 }
             }
+
+            fn null_move(&self, _: &Position) -> Option<Move> {
+                self.rules.zones.then_some(Move::Pass)
+            }
+
+            fn terminal_zone(&self, state: &Position, proved: bool) -> Option<PointSet> {
+                if self.rules.zones {
+                    self.zone_of_terminal(state, proved)
+                } else {
+                    None
+                }
+            }
+
+            fn win_zone(&self, state: &Position, mv: Move, child: &PointSet) -> PointSet {
+                self.rules.win_zone(state, mv, child)
+            }
+
+            fn loss_zone(&self, state: &Position, null: &PointSet, searched: &PointSet) -> PointSet {
+                self.rules.loss_zone(state, null, searched)
+            }
+
+            fn outside(&self, mv: Move, zone: &PointSet) -> bool {
+                matches!(mv, Move::Play(p) if !zone.contains(p))
+            }
         }
     };
 }
@@ -541,6 +698,15 @@ impl CaptureGame {
     }
     fn focus(&self, state: &Position) -> PointSet {
         focus_of(state, &PointSet::from_iter([self.target]))
+    }
+    fn zone_of_terminal(&self, pos: &Position, proved: bool) -> Option<PointSet> {
+        let target = PointSet::from_iter([self.target]);
+        Some(if proved {
+            self.rules.close(pos, target)
+        } else {
+            self.rules
+                .safe_zone(pos, &target, !self.attacker, TargetRule::AnyStone)
+        })
     }
     fn evaluate_state(&mut self, pos: &Position, _: &mut Budget) -> Result<Evaluation, StopReason> {
         if pos.color_at(self.target) != Some(!self.attacker) {
@@ -576,6 +742,10 @@ impl RecreateGame {
     }
     fn focus(&self, _: &Position) -> PointSet {
         self.points
+    }
+    fn zone_of_terminal(&self, _: &Position, _: bool) -> Option<PointSet> {
+        // Decided by nested capture searches, which give no zone.
+        None
     }
     fn evaluate_state(
         &mut self,
@@ -628,6 +798,31 @@ impl KillGame {
     }
     fn salt(&self) -> ZobristHash {
         salt(3, None)
+    }
+    fn zone_of_terminal(&self, pos: &Position, proved: bool) -> Option<PointSet> {
+        let defender = !self.attacker;
+        if !proved {
+            return Some(
+                self.rules
+                    .safe_zone(pos, &self.target, defender, self.target_rule),
+            );
+        }
+        if target_removed(pos, &self.target, defender, self.target_rule) {
+            // With the question of a permanent stone after the capture, a nested search
+            // decided: no zone.
+            return self
+                .recreate
+                .is_none()
+                .then(|| self.rules.close(pos, self.target));
+        }
+        let read = hopeless_zone(
+            pos,
+            &self.target,
+            &self.rules.region,
+            self.attacker,
+            self.target_rule,
+        )?;
+        Some(self.rules.close(pos, read))
     }
     fn focus(&self, state: &Position) -> PointSet {
         focus_of(state, &self.target)
@@ -699,6 +894,25 @@ impl LiveGame {
     }
     fn salt(&self) -> ZobristHash {
         salt(4, None)
+    }
+    fn zone_of_terminal(&self, pos: &Position, proved: bool) -> Option<PointSet> {
+        if proved {
+            return Some(
+                self.rules
+                    .safe_zone(pos, &self.target, self.defender, self.target_rule),
+            );
+        }
+        if target_removed(pos, &self.target, self.defender, self.target_rule) {
+            return Some(self.rules.close(pos, self.target));
+        }
+        let read = hopeless_zone(
+            pos,
+            &self.target,
+            &self.rules.region,
+            !self.defender,
+            self.target_rule,
+        )?;
+        Some(self.rules.close(pos, read))
     }
     fn focus(&self, state: &Position) -> PointSet {
         focus_of(state, &self.target)
@@ -792,6 +1006,14 @@ impl TsumegoSolver {
         self.used
     }
 
+    /// Moves decided by relevance zones so far, without search (0 unless
+    /// [`TsumegoLimits::zones`] is on).
+    pub fn pruned(&self) -> u64 {
+        let kill = self.kill.iter().flatten().map(|s| s.stats().pruned);
+        let live = self.live.iter().flatten().map(|s| s.stats().pruned);
+        kill.chain(live).sum()
+    }
+
     /// Runs `f` with a budget of what is left of the problem's limits (and at most the
     /// current cap), then counts what it spent.
     fn run<T>(
@@ -827,7 +1049,7 @@ impl TsumegoSolver {
         let limits = self.limits;
         let problem = &self.problem;
         self.kill[slot(master)].get_or_insert_with(|| {
-            let rules = Rules::new(problem.region, master, &limits);
+            let rules = Rules::new(problem.region, master, &limits, problem.safe_stones());
             let recreate = match problem.kill_rule {
                 KillRule::CaptureOnly => None,
                 KillRule::CaptureForGood => Some(Dfpn::new(
@@ -871,7 +1093,7 @@ impl TsumegoSolver {
                     defender: !problem.attacker,
                     target: problem.target,
                     target_rule: problem.target_rule,
-                    rules: Rules::new(problem.region, master, &limits),
+                    rules: Rules::new(problem.region, master, &limits, problem.safe_stones()),
                 },
                 config,
             )
@@ -1679,7 +1901,8 @@ impl TsumegoSolver {
         let pos = canonical(&self.problem.position, master);
         let player = pos.to_move();
         let mut child = pos.clone();
-        Rules::new(self.problem.region, master, &self.limits).play_into(&pos, mv, &mut child);
+        Rules::new(self.problem.region, master, &self.limits, PointSet::new())
+            .play_into(&pos, mv, &mut child);
         let mut left = max_nodes;
         let mut path = vec![pos.hash(), child.hash()];
         let (children, note) = self
@@ -1730,7 +1953,7 @@ impl TsumegoSolver {
         if depth == 0 || *left == 0 {
             return Ok((Vec::new(), Some("(tree cut here)".into())));
         }
-        let rules = Rules::new(self.problem.region, master, &self.limits);
+        let rules = Rules::new(self.problem.region, master, &self.limits, PointSet::new());
         let focus = focus_of(pos, &self.problem.target);
         let winner = if attacker_wins {
             self.problem.attacker

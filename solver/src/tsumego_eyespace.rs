@@ -93,6 +93,18 @@ pub fn hopeless(
     attacker: Color,
     rule: TargetRule,
 ) -> bool {
+    hopeless_zone(pos, target, region, attacker, rule).is_some()
+}
+
+/// [`hopeless`] with the points its answer rests on: the areas it read, their neighbours
+/// and the target (a relevance zone before closing, see [`crate::dfpn`]).
+pub(crate) fn hopeless_zone(
+    pos: &Position,
+    target: &PointSet,
+    region: &PointSet,
+    attacker: Color,
+    rule: TargetRule,
+) -> Option<PointSet> {
     let defender = !attacker;
     let size = pos.size();
     let mut memo = WallMemo::default();
@@ -101,6 +113,15 @@ pub fn hopeless(
     // (empty points, dead whatever is to move) per area.
     let mut areas: Vec<(u32, bool)> = Vec::new();
     let mut stack = Vec::new();
+    let mut read = *target;
+    let with_neighbours = |set: &PointSet| {
+        set.iter()
+            .flat_map(|p| p.neighbours(size))
+            .fold(*set, |mut acc, n| {
+                acc.insert(n);
+                acc
+            })
+    };
     for t in target.iter() {
         if pos.color_at(t) != Some(defender) || done.contains(t) {
             continue;
@@ -153,6 +174,7 @@ pub fn hopeless(
         if !open {
             done = done.union(&seen);
         }
+        read = read.union(&with_neighbours(&seen));
         let n = empties.len() as u32;
         let connected = n <= 1 || {
             let first = empties.iter().next().expect("n > 1");
@@ -169,20 +191,23 @@ pub fn hopeless(
         };
         let dead = !open && connected && (1..=3).contains(&n);
         match (rule, dead) {
-            (TargetRule::AnyStone, true) if n <= 2 || pos.to_move() == attacker => return true,
-            (TargetRule::EveryStone, false) => return false,
+            (TargetRule::AnyStone, true) if n <= 2 || pos.to_move() == attacker => {
+                return Some(with_neighbours(&seen).union(target))
+            }
+            (TargetRule::EveryStone, false) => return None,
             _ => {}
         }
         areas.push((n, dead));
     }
-    match rule {
+    let dead = match rule {
         TargetRule::AnyStone => false,
         TargetRule::EveryStone => match areas.as_slice() {
             [] => false,
             [(n, _)] => *n <= 2 || pos.to_move() == attacker,
             many => many.iter().all(|&(n, _)| n <= 2),
         },
-    }
+    };
+    dead.then_some(read)
 }
 
 /// The room the defender has around `target`: the empty points reachable from the target

@@ -95,7 +95,13 @@ fn run(seeds: std::ops::Range<u64>, max_region: usize) -> (usize, usize) {
         table_entries: 1 << 18,
         plain_leaves: false,
         no_eye_bound: false,
+        zones: false,
     };
+    let zoned = TsumegoLimits {
+        zones: true,
+        ..limits
+    };
+    let mut pruned = 0;
     let (mut compared, mut classes_seen, mut roots) = (0, [0usize; 4], 0);
     let mut below = 0;
     for seed in seeds {
@@ -107,6 +113,22 @@ fn run(seeds: std::ops::Range<u64>, max_region: usize) -> (usize, usize) {
             continue;
         };
         let solution = TsumegoSolver::new(problem.clone(), &limits).solve_all();
+        // The same with relevance zones: every move pruned must have been lost indeed.
+        let mut with_zones = TsumegoSolver::new(problem.clone(), &zoned);
+        let zoned_solution = with_zones.solve_all();
+        pruned += with_zones.pruned();
+        for z in &zoned_solution.moves {
+            if !matches!(z.class, Class::Unknown(_)) {
+                let want = expected.iter().find(|(m, _)| *m == z.mv).map(|&(_, c)| c);
+                assert_eq!(
+                    Some(z.class),
+                    want,
+                    "seed {seed}: {} with relevance zones\n{}",
+                    z.mv,
+                    problem.position
+                );
+            }
+        }
         // Classifying only some marked moves exactly (what `verify` does) must agree too:
         // the marked and the best moves with their classes, the others proved below.
         let goal = problem.goal();
@@ -176,8 +198,12 @@ fn run(seeds: std::ops::Range<u64>, max_region: usize) -> (usize, usize) {
         }
     }
     eprintln!(
-        "first moves compared: {compared} (win {}, ko {}, seki {}, fail {}); roots {roots}; left below the best {below}",
+        "first moves compared: {compared} (win {}, ko {}, seki {}, fail {}); roots {roots}; left below the best {below}; pruned by zones {pruned}",
         classes_seen[0], classes_seen[1], classes_seen[2], classes_seen[3]
+    );
+    assert!(
+        pruned > 0,
+        "no move pruned by a relevance zone: the zones went untested"
     );
     assert!(roots > 0, "no root class compared");
     assert!(below > 0, "no move left below the best");

@@ -51,6 +51,9 @@ struct Args {
     /// Leave out the static eye-space bound (to measure what it saves).
     #[arg(long)]
     no_eye_bound: bool,
+    /// Prune with relevance zones (off by default; BENCHMARKS.md "Relevance zones").
+    #[arg(long)]
+    zones: bool,
 }
 
 /// Published node counts of one problem: FTL with relevance zones, TSUMEGO EXPLORER.
@@ -254,6 +257,7 @@ fn main() -> ExitCode {
         table_entries: 1 << 21,
         plain_leaves: args.plain_leaves,
         no_eye_bound: args.no_eye_bound,
+        zones: args.zones,
     };
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs)

@@ -91,6 +91,7 @@ fn main() -> ExitCode {
         table_entries: 1 << 20,
         plain_leaves: false,
         no_eye_bound: false,
+        zones: false,
     };
     println!(
         "{:<28} {:>5} {:>8} {:>8} {:>8} {:>9} {:>9}",
