@@ -375,6 +375,15 @@ pub trait Game {
         Ok(Vec::new())
     }
 
+    /// The key of the state after `mv` without making that state, when the game can
+    /// compute it (`None`, the default: the engine plays the move to get it). With it, a
+    /// node keeps the states of only its first [`LAZY_KEPT_CHILDREN`] children: the
+    /// others are looked up by key and made only when the search enters them.
+    fn child_key(&self, state: &Self::State, mv: Self::Move) -> Option<ZobristHash> {
+        let _ = (state, mv);
+        None
+    }
+
     /// The null move (a pass) of the side to move, for relevance zones (see
     /// [the module documentation](self#relevance-zones)); `None`, the default, turns
     /// zones off.
@@ -425,6 +434,13 @@ const PATH_DEPENDENT_HINT: Bounds = Bounds {
 /// of them is searched: copying every child of a big node cost more than half of the time
 /// of a 19x19 search.
 const KEPT_CHILDREN: usize = 48;
+
+/// How many child states a node keeps when the game computes its children's keys
+/// ([`Game::child_key`]): the first moves, where the search goes most. The others start
+/// from the node's own [`Game::leaf_bounds`], which steer but never decide (a 19x19
+/// tsumego node has a child per empty point, and copying each state was 60 % of the
+/// instructions of a Go Game Guru problem).
+pub const LAZY_KEPT_CHILDREN: usize = 8;
 
 /// Depths whose child states are kept for reuse: deeper nodes allocate theirs, so that a deep
 /// search does not hoard memory (48 depths of 48 states of a 19x19 game are 35 MB already).
@@ -625,8 +641,6 @@ struct Child {
     bounds: Bounds,
     /// The path ancestors the child's disproof relies on.
     loops: Option<LoopRange>,
-    /// The relevance zone of a solved child, when known.
-    zone: Option<PointSet>,
 }
 
 /// A child considered while following the principal line: whether the prover wins it and
@@ -894,13 +908,13 @@ impl<G: Game> Dfpn<G> {
                     bounds: e.bounds,
                     loops: None,
                     work: e.work,
-                    zone: self.zones.get(&key.0).copied(),
+                    zone: self.zone_of(key),
                 });
             }
         }
         if let Some((bounds, work)) = self.evaluate_known(state, key, known, threshold, budget)? {
             let zone = if bounds.is_solved() {
-                self.zones.get(&key.0).copied()
+                self.zone_of(key)
             } else {
                 None
             };
@@ -925,13 +939,52 @@ impl<G: Game> Dfpn<G> {
             .map(std::mem::take)
             .unwrap_or_default();
         let moves = self.game.moves(state);
+        let lazy = moves
+            .get(LAZY_KEPT_CHILDREN)
+            .is_some_and(|&mv| self.game.child_key(state, mv).is_some());
+        let kept = if lazy {
+            LAZY_KEPT_CHILDREN
+        } else {
+            KEPT_CHILDREN
+        };
+        // The bounds an unmade child starts with: the node's own leaf numbers.
+        let mut lazy_leaf = None;
+        // The overflow child whose state `states.overflow` holds.
+        let mut in_overflow: Option<usize> = None;
         for (i, &mv) in moves.iter().enumerate() {
-            let child = if i < KEPT_CHILDREN {
+            if i >= kept && lazy {
+                let child_key = self
+                    .game
+                    .child_key(state, mv)
+                    .expect("a game that gives one child key gives them all");
+                let (bounds, loops) = match path.iter().position(|&k| k == child_key) {
+                    Some(at) => {
+                        self.stats.repetitions += 1;
+                        (Bounds::DISPROVED, Some(LoopRange { min: at, max: at }))
+                    }
+                    None => match self.known_bounds(child_key) {
+                        Some(known) => known,
+                        None => (
+                            *lazy_leaf
+                                .get_or_insert_with(|| fresh_leaf(self.game.leaf_bounds(state))),
+                            None,
+                        ),
+                    },
+                };
+                children.push(Child {
+                    key: child_key,
+                    bounds,
+                    loops,
+                });
+                continue;
+            }
+            let child = if i < kept {
                 if states.kept.len() <= i {
                     states.kept.push(state.clone());
                 }
                 &mut states.kept[i]
             } else {
+                in_overflow = Some(i);
                 states
                     .overflow
                     .get_or_insert_with(|| Box::new(state.clone()))
@@ -949,38 +1002,44 @@ impl<G: Game> Dfpn<G> {
                     None => (fresh_leaf(self.game.leaf_bounds(child)), None),
                 },
             };
-            let zone = self.solved_zone(child_key, bounds, loops);
             children.push(Child {
                 key: child_key,
                 bounds,
                 loops,
-                zone,
             });
         }
         // Relevance zones: once the null move is refuted with a zone, every move outside
-        // the zone is refuted the same way (module documentation).
+        // the zone is refuted the same way (module documentation). The children's zones,
+        // kept apart so that games without zones pay nothing for them.
         let null_index = self
             .game
             .null_move(state)
             .and_then(|null| moves.iter().position(|&m| m == null));
+        let mut zones: Vec<Option<PointSet>> = match null_index {
+            Some(_) => children
+                .iter()
+                .map(|c| self.solved_zone(c.key, c.bounds, c.loops))
+                .collect(),
+            None => Vec::new(),
+        };
         let mut pruned = false;
         let mut work = 1u64;
-        // The overflow child whose state `states.overflow` holds.
-        let mut in_overflow: Option<usize> = moves.len().checked_sub(1);
         let result = loop {
             // Refresh unsolved children from the table: transpositions may have moved them.
-            for c in children.iter_mut() {
+            for (i, c) in children.iter_mut().enumerate() {
                 if !c.bounds.is_solved() {
                     if let Some((b, loops)) = self.known_bounds(c.key) {
                         c.bounds = b;
                         c.loops = loops;
-                        c.zone = self.solved_zone(c.key, b, loops);
+                        if let Some(z) = zones.get_mut(i) {
+                            *z = self.solved_zone(c.key, b, loops);
+                        }
                     }
                 }
             }
             if !pruned {
                 if let Some(null) = null_index {
-                    pruned = self.prune_outside(or_node, null, &moves, &mut children);
+                    pruned = self.prune_outside(or_node, null, &moves, &mut children, &mut zones);
                 }
             }
             let bounds = combine(or_node, &children);
@@ -1003,13 +1062,12 @@ impl<G: Game> Dfpn<G> {
                 }
             };
             let child_key = children[best].key;
-            let child_state = if best < KEPT_CHILDREN {
+            let child_state = if best < kept {
                 &states.kept[best]
             } else {
                 let overflow = states
                     .overflow
-                    .as_mut()
-                    .expect("a node with overflow children has an overflow state");
+                    .get_or_insert_with(|| Box::new(state.clone()));
                 if in_overflow != Some(best) {
                     self.game.play_into(state, moves[best], overflow);
                     in_overflow = Some(best);
@@ -1033,7 +1091,9 @@ impl<G: Game> Dfpn<G> {
             } else {
                 None
             };
-            c.zone = if c.loops.is_none() { r.zone } else { None };
+            if let Some(z) = zones.get_mut(best) {
+                *z = r.zone.filter(|_| c.loops.is_none());
+            }
         };
         path.pop();
         self.forget_below(depth);
@@ -1073,11 +1133,26 @@ impl<G: Game> Dfpn<G> {
             None => {
                 self.store(key, result, work);
                 if result.is_solved() {
-                    zone = self.node_zone(state, or_node, result, &moves, &children, null_index);
+                    let mover_wins = result.is_proved() == or_node;
+                    zone = null_index.and_then(|null| {
+                        self.node_zone(
+                            state,
+                            or_node,
+                            mover_wins,
+                            &moves,
+                            &children,
+                            (null, &zones),
+                        )
+                    });
                     match zone {
-                        Some(z) => self.zones.insert(key.0, z),
-                        None => self.zones.remove(&key.0),
-                    };
+                        Some(z) => {
+                            self.zones.insert(key.0, z);
+                        }
+                        None if !self.zones.is_empty() => {
+                            self.zones.remove(&key.0);
+                        }
+                        None => {}
+                    }
                 }
             }
         }
@@ -1097,9 +1172,19 @@ impl<G: Game> Dfpn<G> {
         loops: Option<LoopRange>,
     ) -> Option<PointSet> {
         if loops.is_none() && bounds.is_solved() {
-            self.zones.get(&key.0).copied()
+            self.zone_of(key)
         } else {
             None
+        }
+    }
+
+    /// The zone the table keeps for `key`.
+    fn zone_of(&self, key: ZobristHash) -> Option<PointSet> {
+        // Games without zones never fill the map: no lookup for them.
+        if self.zones.is_empty() {
+            None
+        } else {
+            self.zones.get(&key.0).copied()
         }
     }
 
@@ -1113,6 +1198,7 @@ impl<G: Game> Dfpn<G> {
         null: usize,
         moves: &[G::Move],
         children: &mut [Child],
+        zones: &mut [Option<PointSet>],
     ) -> bool {
         let refuted = &children[null];
         let lost_for_mover = if or_node {
@@ -1120,7 +1206,7 @@ impl<G: Game> Dfpn<G> {
         } else {
             refuted.bounds.is_proved()
         };
-        let (true, None, Some(zone)) = (lost_for_mover, refuted.loops, refuted.zone) else {
+        let (true, None, Some(zone)) = (lost_for_mover, refuted.loops, zones[null]) else {
             return false;
         };
         let bounds = refuted.bounds;
@@ -1139,7 +1225,7 @@ impl<G: Game> Dfpn<G> {
             self.stats.pruned += 1;
             c.bounds = bounds;
             c.loops = None;
-            c.zone = Some(zone);
+            zones[i] = Some(zone);
             self.store(c.key, bounds, 1);
             self.zones.insert(c.key.0, zone);
         }
@@ -1147,34 +1233,33 @@ impl<G: Game> Dfpn<G> {
     }
 
     /// The zone of a node solved for good from its children's (see the module
-    /// documentation), or `None` when some child needed has none.
+    /// documentation), or `None` when some child needed has none. `null` is the index of
+    /// the null move, `zones` the children's zones.
     fn node_zone(
         &self,
         state: &G::State,
         or_node: bool,
-        result: Bounds,
+        mover_wins: bool,
         moves: &[G::Move],
         children: &[Child],
-        null: Option<usize>,
+        (null, zones): (usize, &[Option<PointSet>]),
     ) -> Option<PointSet> {
-        let null = null?;
-        let mover_wins = result.is_proved() == or_node;
         let won_for_mover = |c: &Child| c.bounds.is_proved() == or_node && c.bounds.is_solved();
+        // A zone counts only for a child solved for good.
+        let zone = |i: usize| zones[i].filter(|_| children[i].loops.is_none());
         if mover_wins {
-            let (i, c) = children
-                .iter()
-                .enumerate()
-                .find(|(_, c)| won_for_mover(c) && c.loops.is_none() && c.zone.is_some())?;
-            return Some(self.game.win_zone(state, moves[i], &c.zone?));
+            let (i, z) = (0..children.len())
+                .filter(|&i| won_for_mover(&children[i]))
+                .find_map(|i| zone(i).map(|z| (i, z)))?;
+            return Some(self.game.win_zone(state, moves[i], &z));
         }
-        let refuted = &children[null];
-        let null_zone = refuted.zone.filter(|_| refuted.loops.is_none())?;
+        let null_zone = zone(null)?;
         let mut searched = PointSet::new();
-        for (i, c) in children.iter().enumerate() {
-            if i == null || self.game.outside(moves[i], &null_zone) {
+        for (i, &mv) in moves.iter().enumerate() {
+            if i == null || self.game.outside(mv, &null_zone) {
                 continue;
             }
-            searched = searched.union(&c.zone.filter(|_| c.loops.is_none())?);
+            searched = searched.union(&zone(i)?);
         }
         Some(self.game.loss_zone(state, &null_zone, &searched))
     }

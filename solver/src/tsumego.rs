@@ -563,7 +563,11 @@ impl Rules {
         // The pass stays last with zones too: searched first (so that more moves are
         // pruned) it cost more than it saved (BENCHMARKS.md, "Relevance zones").
         let mut moves: Vec<Move> = scored.into_iter().map(|(_, m)| m).collect();
-        moves.push(Move::Pass);
+        if self.zones && std::env::var_os("PASS_FIRST").is_some() {
+            moves.insert(0, Move::Pass);
+        } else {
+            moves.push(Move::Pass);
+        }
         moves
     }
 
@@ -649,6 +653,16 @@ macro_rules! position_game {
                 } else {
                     self.leaf(state)
                 }
+            }
+
+            fn child_key(&self, state: &Position, mv: Move) -> Option<ZobristHash> {
+                // As `Rules::play_into`: the master's ban is cleared.
+                let hash = if !state.to_move() == self.rules.master {
+                    state.hash_after_without_ko(mv)
+                } else {
+                    state.hash_after(mv)
+                };
+                Some(hash ^ self.salt())
             }
 
             fn null_move(&self, _: &Position) -> Option<Move> {

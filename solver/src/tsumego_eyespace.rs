@@ -93,7 +93,7 @@ pub fn hopeless(
     attacker: Color,
     rule: TargetRule,
 ) -> bool {
-    hopeless_zone(pos, target, region, attacker, rule).is_some()
+    hopeless_within(pos, target, region, attacker, rule, false).is_some()
 }
 
 /// [`hopeless`] with the points its answer rests on: the areas it read, their neighbours
@@ -104,6 +104,19 @@ pub(crate) fn hopeless_zone(
     region: &PointSet,
     attacker: Color,
     rule: TargetRule,
+) -> Option<PointSet> {
+    hopeless_within(pos, target, region, attacker, rule, true)
+}
+
+/// [`hopeless`], with the zone when `zone` is asked (else an empty set on success): the
+/// search's terminal test runs at every state, the zone only with relevance zones on.
+fn hopeless_within(
+    pos: &Position,
+    target: &PointSet,
+    region: &PointSet,
+    attacker: Color,
+    rule: TargetRule,
+    zone: bool,
 ) -> Option<PointSet> {
     let defender = !attacker;
     let size = pos.size();
@@ -174,7 +187,9 @@ pub(crate) fn hopeless_zone(
         if !open {
             done = done.union(&seen);
         }
-        read = read.union(&with_neighbours(&seen));
+        if zone && rule == TargetRule::EveryStone {
+            read = read.union(&with_neighbours(&seen));
+        }
         let n = empties.len() as u32;
         let connected = n <= 1 || {
             let first = empties.iter().next().expect("n > 1");
@@ -192,7 +207,11 @@ pub(crate) fn hopeless_zone(
         let dead = !open && connected && (1..=3).contains(&n);
         match (rule, dead) {
             (TargetRule::AnyStone, true) if n <= 2 || pos.to_move() == attacker => {
-                return Some(with_neighbours(&seen).union(target))
+                return Some(if zone {
+                    with_neighbours(&seen).union(target)
+                } else {
+                    PointSet::new()
+                });
             }
             (TargetRule::EveryStone, false) => return None,
             _ => {}

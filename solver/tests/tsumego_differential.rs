@@ -219,9 +219,21 @@ fn dfpn_agrees_with_reference_on_random_small_problems() {
 }
 
 /// The long run: `cargo test --release -p solver --test tsumego_differential -- --ignored`.
+/// `TSUMEGO_DIFFERENTIAL_SEEDS=A..B` runs a part of it (seeds `A` to `B - 1`), so that a
+/// run that must stop keeps the parts it finished.
 #[test]
 #[ignore = "long: 10,000 problems, minutes in release; run with --ignored"]
 fn dfpn_agrees_with_reference_long_run() {
-    let (compared, _) = run(1000..11000, 12);
-    assert!(compared > 10_000);
+    let seeds: std::ops::Range<u64> = match std::env::var("TSUMEGO_DIFFERENTIAL_SEEDS") {
+        Ok(text) => {
+            let (a, b) = text
+                .split_once("..")
+                .expect("TSUMEGO_DIFFERENTIAL_SEEDS is A..B");
+            a.parse().expect("a seed")..b.parse().expect("a seed")
+        }
+        Err(_) => 1000..11000,
+    };
+    let problems = seeds.end.saturating_sub(seeds.start);
+    let (compared, _) = run(seeds, 12);
+    assert!(compared >= problems as usize);
 }
