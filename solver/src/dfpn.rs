@@ -958,55 +958,40 @@ impl<G: Game> Dfpn<G> {
         // The overflow child whose state `states.overflow` holds.
         let mut in_overflow: Option<usize> = None;
         for (i, &mv) in moves.iter().enumerate() {
-            if i >= kept && lazy {
-                let child_key = self
+            let made: Option<&G::State> = if i >= kept && lazy {
+                None
+            } else {
+                let child = if i < kept {
+                    if states.kept.len() <= i {
+                        states.kept.push(state.clone());
+                    }
+                    &mut states.kept[i]
+                } else {
+                    in_overflow = Some(i);
+                    states
+                        .overflow
+                        .get_or_insert_with(|| Box::new(state.clone()))
+                };
+                self.game.play_into(state, mv, child);
+                Some(&*child)
+            };
+            let child_key = match made {
+                Some(child) => self.game.key(child),
+                None => self
                     .game
                     .child_key(state, mv)
-                    .expect("a game that gives one child key gives them all");
-                let (bounds, loops) = match path.iter().position(|&k| k == child_key) {
-                    Some(at) => {
-                        self.stats.repetitions += 1;
-                        (Bounds::DISPROVED, Some(LoopRange { min: at, max: at }))
-                    }
-                    None => match self.known_bounds(child_key) {
-                        Some(known) => known,
-                        None => (
-                            *lazy_leaf
-                                .get_or_insert_with(|| fresh_leaf(self.game.leaf_bounds(state))),
-                            None,
-                        ),
-                    },
-                };
-                children.push(Child {
-                    key: child_key,
-                    bounds,
-                    loops,
-                });
-                continue;
-            }
-            let child = if i < kept {
-                if states.kept.len() <= i {
-                    states.kept.push(state.clone());
-                }
-                &mut states.kept[i]
-            } else {
-                in_overflow = Some(i);
-                states
-                    .overflow
-                    .get_or_insert_with(|| Box::new(state.clone()))
+                    .expect("a game that gives one child key gives them all"),
             };
-            self.game.play_into(state, mv, child);
-            let child = &*child;
-            let child_key = self.game.key(child);
-            let (bounds, loops) = match path.iter().position(|&k| k == child_key) {
-                Some(at) => {
-                    self.stats.repetitions += 1;
-                    (Bounds::DISPROVED, Some(LoopRange { min: at, max: at }))
+            let (bounds, loops) = match self.known_child(path, child_key) {
+                Some(known) => known,
+                None => {
+                    let leaf = match made {
+                        Some(child) => fresh_leaf(self.game.leaf_bounds(child)),
+                        None => *lazy_leaf
+                            .get_or_insert_with(|| fresh_leaf(self.game.leaf_bounds(state))),
+                    };
+                    (leaf, None)
                 }
-                None => match self.known_bounds(child_key) {
-                    Some(known) => known,
-                    None => (fresh_leaf(self.game.leaf_bounds(child)), None),
-                },
             };
             children.push(Child {
                 key: child_key,
@@ -1183,6 +1168,23 @@ impl<G: Game> Dfpn<G> {
             work,
             zone,
         })
+    }
+
+    /// What is known of a child before it is searched: a repetition of a state of the
+    /// current path (a loss for the prover, relying on that ancestor), or the path cache's
+    /// or the table's bounds.
+    fn known_child(
+        &mut self,
+        path: &[ZobristHash],
+        key: ZobristHash,
+    ) -> Option<(Bounds, Option<LoopRange>)> {
+        match path.iter().position(|&k| k == key) {
+            Some(at) => {
+                self.stats.repetitions += 1;
+                Some((Bounds::DISPROVED, Some(LoopRange { min: at, max: at })))
+            }
+            None => self.known_bounds(key),
+        }
     }
 
     /// The zone of a child known to be solved for good, when the table has one.

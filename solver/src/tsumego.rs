@@ -48,7 +48,7 @@ use crate::dfpn::{
 };
 use crate::eyespace::two_small_regions;
 use crate::tsumego_eyespace::{eye_room, hopeless, hopeless_zone};
-use rules_core::benson::pass_alive_for;
+use rules_core::benson::{pass_alive_for, PassAliveSide};
 use rules_core::{Color, Move, Point, PointSet, Position, ZobristHash};
 use std::fmt;
 use std::num::NonZeroU64;
@@ -502,8 +502,10 @@ impl Rules {
         self.close(pos, zone)
     }
 
-    /// The zone of [`target_safe`]: the standing target strings, and for each the string
-    /// that touches the outside or every pass-alive chain of the owner with its regions.
+    /// The zone of [`target_safe`]: the target's points and, for each standing target
+    /// string it relies on, that string (when it touches the outside) or every pass-alive
+    /// chain of the owner with its regions. Under [`TargetRule::EveryStone`] one safe
+    /// string suffices.
     fn safe_zone(
         &self,
         pos: &Position,
@@ -511,32 +513,31 @@ impl Rules {
         owner: Color,
         rule: TargetRule,
     ) -> PointSet {
+        let mut benson = None;
         let mut zone = *target;
-        let mut benson_added = false;
         for p in target.iter() {
             if pos.color_at(p) != Some(owner) {
                 continue;
             }
-            let safe = has_outside_liberty(pos, p, &self.region);
-            if !safe && !benson_added {
-                let benson = pass_alive_for(pos, owner);
-                zone = zone.union(&benson.chains).union(&benson.regions);
-                benson_added = true;
-            }
-            if rule == TargetRule::EveryStone
-                && (safe || pass_alive_for(pos, owner).chains.contains(p))
-            {
-                // One safe string suffices: the zone is that string's.
-                let mut one: PointSet = pos.string_stones(p).collect();
-                if !safe {
-                    let benson = pass_alive_for(pos, owner);
-                    one = one.union(&benson.chains).union(&benson.regions);
+            let reason = if has_outside_liberty(pos, p, &self.region) {
+                pos.string_stones(p).collect()
+            } else {
+                let b: &PassAliveSide = benson.get_or_insert_with(|| pass_alive_for(pos, owner));
+                if !b.chains.contains(p) {
+                    // Not safe: under `EveryStone` another string is; under `AnyStone`
+                    // the state would not be decided.
+                    continue;
                 }
-                return self.close(pos, one);
+                b.chains.union(&b.regions)
+            };
+            if rule == TargetRule::EveryStone {
+                return self.close(pos, target.union(&reason));
             }
+            zone = zone.union(&reason);
         }
         self.close(pos, zone)
     }
+
     /// The legal moves, ordered: points of `focus` first, then their neighbours, then the
     /// rest of the region; the pass last.
     fn moves(&self, pos: &Position, focus: &PointSet) -> Vec<Move> {
@@ -563,11 +564,7 @@ impl Rules {
         // The pass stays last with zones too: searched first (so that more moves are
         // pruned) it cost more than it saved (BENCHMARKS.md, "Relevance zones").
         let mut moves: Vec<Move> = scored.into_iter().map(|(_, m)| m).collect();
-        if self.zones && std::env::var_os("PASS_FIRST").is_some() {
-            moves.insert(0, Move::Pass);
-        } else {
-            moves.push(Move::Pass);
-        }
+        moves.push(Move::Pass);
         moves
     }
 
