@@ -332,6 +332,25 @@ impl PointSet {
         out
     }
 
+    /// The set with every neighbour of its points on a board of `size`.
+    ///
+    /// ```
+    /// use rules_core::{PointSet, Size};
+    /// let size = Size::square(5).unwrap();
+    /// let corner = PointSet::from_iter(["A1".parse().unwrap()]);
+    /// let grown: Vec<String> = corner.with_neighbours(size).iter().map(|p| p.to_string()).collect();
+    /// assert_eq!(grown, ["A1", "B1", "A2"]);
+    /// ```
+    pub fn with_neighbours(&self, size: Size) -> PointSet {
+        let mut out = *self;
+        for p in self.iter() {
+            for n in p.neighbours(size) {
+                out.insert(n);
+            }
+        }
+        out
+    }
+
     /// Points of `self` not in `other`.
     pub fn difference(&self, other: &PointSet) -> PointSet {
         let mut out = *self;

@@ -561,44 +561,29 @@ impl Position {
         h ^= zobrist::stone(color, p);
         let i = p.index();
         let opp = Cell::stone(!color);
-        let (mut captured, mut last_captured, mut free, mut friends) = (0u32, 0usize, 0, 0);
         let mut heads = [usize::MAX; 4];
         for k in 0..4 {
             let n = nb(i, k);
-            match self.cells[n] {
-                Cell::Empty => free += 1,
-                c if c == opp => {
-                    let head = self.links[n].head as usize;
-                    if heads.contains(&head) {
-                        continue;
-                    }
-                    heads[k] = head;
-                    let libs = &self.links[head];
-                    // In atari with its one liberty at `p`: taken by the move.
-                    if self.head_in_atari(head)
-                        && libs.lib_sum as usize == i * libs.pseudo_libs as usize
-                    {
-                        let mut s = head;
-                        loop {
-                            let q = Point::from_index(s).expect("stones are on points");
-                            h ^= zobrist::stone(!color, q);
-                            captured += 1;
-                            last_captured = s;
-                            s = self.links[s].next as usize;
-                            if s == head {
-                                break;
-                            }
-                        }
-                    }
+            if self.cells[n] != opp {
+                continue;
+            }
+            let head = self.links[n].head as usize;
+            // A neighbouring string in atari has its one liberty at `p`: the move takes it.
+            if heads.contains(&head) || !self.head_in_atari(head) {
+                continue;
+            }
+            heads[k] = head;
+            let mut s = head;
+            loop {
+                let q = Point::from_index(s).expect("stones are on points");
+                h ^= zobrist::stone(!color, q);
+                s = self.links[s].next as usize;
+                if s == head {
+                    break;
                 }
-                Cell::Border => {}
-                _ => friends += 1,
             }
         }
-        // The ko of `play_unchecked`: one stone taken by a lone stone left with that point
-        // as its only liberty.
-        let ko = (captured == 1 && friends == 0 && free == 0)
-            .then(|| Point::from_index(last_captured).expect("captured stones are on points"));
+        let ko = self.is_ko_capture(color, p).map(|k| k.captured);
         (h, ko)
     }
 

@@ -1150,14 +1150,10 @@ impl<G: Game> Dfpn<G> {
                             (null, &zones),
                         )
                     });
-                    match zone {
-                        Some(z) => {
-                            self.zones.insert(key.0, z);
-                        }
-                        None if !self.zones.is_empty() => {
-                            self.zones.remove(&key.0);
-                        }
-                        None => {}
+                    // A key is solved once (a solved entry ends `mid` at its lookup), so
+                    // there is no older zone to replace.
+                    if let Some(z) = zone {
+                        self.zones.insert(key.0, z);
                     }
                 }
             }

@@ -459,20 +459,14 @@ impl Rules {
     /// the suicide test come out the same in an agreeing state), closed.
     fn play_zone(&self, pos: &Position, p: Point) -> PointSet {
         let size = pos.size();
-        let mut zone = PointSet::from_iter([p]);
+        let mut strings = PointSet::new();
         for n in p.neighbours(size) {
-            zone.insert(n);
-            if pos.color_at(n).is_none() || self.fixed.contains(n) {
-                continue;
-            }
-            for s in pos.string_stones(n) {
-                zone.insert(s);
-                for m in s.neighbours(size) {
-                    zone.insert(m);
-                }
+            if pos.color_at(n).is_some() && !self.fixed.contains(n) {
+                strings = strings.union(&pos.string_stones(n).collect());
             }
         }
-        self.close(pos, zone)
+        let around = PointSet::from_iter([p]).with_neighbours(size);
+        self.close(pos, around.union(&strings.with_neighbours(size)))
     }
 
     fn win_zone(&self, pos: &Position, mv: Move, child: &PointSet) -> PointSet {
@@ -500,6 +494,28 @@ impl Rules {
             }
         }
         self.close(pos, zone)
+    }
+
+    /// The zone of a state of the kill or the life game that its evaluation decided:
+    /// [`Rules::safe_zone`] when the defender is safe (`defender_won`), else the target's
+    /// points when it was removed (if that decided: `removal_decides`), else the areas
+    /// the eye-space bound read.
+    fn kill_zone(
+        &self,
+        pos: &Position,
+        target: &PointSet,
+        rule: TargetRule,
+        attacker: Color,
+        (defender_won, removal_decides): (bool, bool),
+    ) -> Option<PointSet> {
+        if defender_won {
+            return Some(self.safe_zone(pos, target, !attacker, rule));
+        }
+        if target_removed(pos, target, !attacker, rule) {
+            return removal_decides.then(|| self.close(pos, *target));
+        }
+        let read = hopeless_zone(pos, target, &self.region, attacker, rule)?;
+        Some(self.close(pos, read))
     }
 
     /// The zone of [`target_safe`]: the target's points and, for each standing target
@@ -811,29 +827,15 @@ impl KillGame {
         salt(3, None)
     }
     fn zone_of_terminal(&self, pos: &Position, proved: bool) -> Option<PointSet> {
-        let defender = !self.attacker;
-        if !proved {
-            return Some(
-                self.rules
-                    .safe_zone(pos, &self.target, defender, self.target_rule),
-            );
-        }
-        if target_removed(pos, &self.target, defender, self.target_rule) {
-            // With the question of a permanent stone after the capture, a nested search
-            // decided: no zone.
-            return self
-                .recreate
-                .is_none()
-                .then(|| self.rules.close(pos, self.target));
-        }
-        let read = hopeless_zone(
+        // After a capture, under `CaptureForGood`, a nested search decided: no zone.
+        let removal_decides = self.recreate.is_none();
+        self.rules.kill_zone(
             pos,
             &self.target,
-            &self.rules.region,
-            self.attacker,
             self.target_rule,
-        )?;
-        Some(self.rules.close(pos, read))
+            self.attacker,
+            (!proved, removal_decides),
+        )
     }
     fn focus(&self, state: &Position) -> PointSet {
         focus_of(state, &self.target)
@@ -907,23 +909,13 @@ impl LiveGame {
         salt(4, None)
     }
     fn zone_of_terminal(&self, pos: &Position, proved: bool) -> Option<PointSet> {
-        if proved {
-            return Some(
-                self.rules
-                    .safe_zone(pos, &self.target, self.defender, self.target_rule),
-            );
-        }
-        if target_removed(pos, &self.target, self.defender, self.target_rule) {
-            return Some(self.rules.close(pos, self.target));
-        }
-        let read = hopeless_zone(
+        self.rules.kill_zone(
             pos,
             &self.target,
-            &self.rules.region,
-            !self.defender,
             self.target_rule,
-        )?;
-        Some(self.rules.close(pos, read))
+            !self.defender,
+            (proved, true),
+        )
     }
     fn focus(&self, state: &Position) -> PointSet {
         focus_of(state, &self.target)

@@ -127,14 +127,6 @@ fn hopeless_within(
     let mut areas: Vec<(u32, bool)> = Vec::new();
     let mut stack = Vec::new();
     let mut read = *target;
-    let with_neighbours = |set: &PointSet| {
-        set.iter()
-            .flat_map(|p| p.neighbours(size))
-            .fold(*set, |mut acc, n| {
-                acc.insert(n);
-                acc
-            })
-    };
     for t in target.iter() {
         if pos.color_at(t) != Some(defender) || done.contains(t) {
             continue;
@@ -188,7 +180,7 @@ fn hopeless_within(
             done = done.union(&seen);
         }
         if zone && rule == TargetRule::EveryStone {
-            read = read.union(&with_neighbours(&seen));
+            read = read.union(&seen.with_neighbours(size));
         }
         let n = empties.len() as u32;
         let connected = n <= 1 || {
@@ -208,7 +200,7 @@ fn hopeless_within(
         match (rule, dead) {
             (TargetRule::AnyStone, true) if n <= 2 || pos.to_move() == attacker => {
                 return Some(if zone {
-                    with_neighbours(&seen).union(target)
+                    seen.with_neighbours(size).union(target)
                 } else {
                     PointSet::new()
                 });
