@@ -152,13 +152,15 @@ fn moves(pos: &Position, region: &PointSet) -> Vec<Move> {
 }
 
 impl Graph {
-    /// The graph from `start`, with `visit` called once on each state's position.
+    /// The graph from `start`, with `visit` called once on each state's position; a
+    /// state where `end` holds gets no successors (its value does not depend on them).
     fn build(
         start: &Position,
         region: &PointSet,
         master: Color,
         max_states: usize,
         mut visit: impl FnMut(&Position),
+        end: impl Fn(&Position) -> bool,
     ) -> Result<Graph, ReferenceError> {
         let size = start.size();
         let mut index: HashMap<u64, u32> = HashMap::new();
@@ -177,6 +179,11 @@ impl Graph {
             let pos = decode(keys[i], size);
             visit(&pos);
             let mut out = Vec::new();
+            if end(&pos) {
+                succ.push(out);
+                i += 1;
+                continue;
+            }
             for mv in moves(&pos, region) {
                 let n = next(&pos, mv, master);
                 let k = key(&n, master);
@@ -307,6 +314,18 @@ fn solve_master(
                 d,
                 problem.target_rule,
             ));
+        },
+        // Under capture-only a removed target ends the game: a goal of the kill game and
+        // a dead end of the life game, whatever follows (with capture-for-good the play
+        // after the capture decides, so every state is expanded).
+        |p| {
+            problem.kill_rule == KillRule::CaptureOnly && {
+                let held = target.iter().filter(|&&t| p.color_at(t) == Some(d)).count();
+                match problem.target_rule {
+                    TargetRule::AnyStone => held != target.len(),
+                    TargetRule::EveryStone => held == 0,
+                }
+            }
         },
     )?;
     let n = graph.keys.len();
