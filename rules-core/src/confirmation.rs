@@ -387,6 +387,70 @@ impl ConfirmationState {
         self.hash_with(self.position.hash_from_scratch())
     }
 
+    /// The [`ConfirmationState::hash`] of the state after `mv`, without making that state
+    /// (a search looks its children up by key and makes only those it enters). Given
+    /// under the default rule [`KoPassRule::StrictPerRetake`], whose state is the board and
+    /// the bans; `None` under the others, whose records of passes and captures are left to
+    /// [`ConfirmationState::play`]. `mv` must be legal.
+    ///
+    /// ```
+    /// use rules_core::confirmation::{ConfirmationMove, ConfirmationRules, ConfirmationState};
+    /// use rules_core::io::parse_diagram;
+    /// // A ko on the edge: White's capture at C1 bans the capturing stone.
+    /// let game = parse_diagram("
+    /// ## to-play W
+    ///  . . . . .
+    ///  . X O . .
+    ///  X O . O .").unwrap();
+    /// let state = ConfirmationState::new(game.position, ConfirmationRules::default(), None);
+    /// let mv = ConfirmationMove::Play("C1".parse().unwrap());
+    /// assert_eq!(state.hash_after(mv), Some(state.play(mv).unwrap().hash()));
+    /// ```
+    pub fn hash_after(&self, mv: ConfirmationMove) -> Option<ZobristHash> {
+        if self.rules.ko_pass != KoPassRule::StrictPerRetake {
+            return None;
+        }
+        let pos = &self.position;
+        let (position_hash, bans) = match mv {
+            ConfirmationMove::Pass => (pos.hash_after_without_ko(Move::Pass), self.bans),
+            ConfirmationMove::PassForKo(s) => {
+                let mut bans = self.bans;
+                bans.remove(s);
+                (pos.hash_after_without_ko(Move::Pass), bans)
+            }
+            ConfirmationMove::Play(p) => {
+                let mover = pos.to_move();
+                // As `play_unchecked`: a banned stone stays banned while it stands alone;
+                // the move joins it (a neighbour of the mover's colour) or takes it (its
+                // last liberty, the opponent's), or leaves it as it is.
+                let mut bans = PointSet::new();
+                for b in self.bans.iter() {
+                    let stands_alone = match pos.color_at(b) {
+                        None => false,
+                        Some(_) if pos.string_size(b) != 1 => false,
+                        Some(c) if c == mover => !b.neighbours(pos.size()).any(|n| n == p),
+                        Some(_) => {
+                            let libs = pos.liberties(b);
+                            !(libs.len() == 1 && libs.contains(p))
+                        }
+                    };
+                    if stands_alone {
+                        bans.insert(b);
+                    }
+                }
+                if pos.is_ko_capture(mover, p).is_some() {
+                    bans.insert(p);
+                }
+                (pos.hash_after_without_ko(Move::Play(p)), bans)
+            }
+        };
+        let mut h = position_hash;
+        for b in bans.iter() {
+            h ^= zobrist::ban(b);
+        }
+        Some(h)
+    }
+
     fn hash_with(&self, position_hash: ZobristHash) -> ZobristHash {
         let mut h = position_hash;
         for b in self.bans.iter() {
@@ -684,6 +748,59 @@ mod tests {
                 assert_eq!(copy.hash(), source.hash());
             }
         }
+    }
+
+    #[test]
+    fn hash_after_matches_the_hash_of_the_played_state() {
+        // Random hypothetical play on small boards under the default rule, passes for ko
+        // included: at every state, every legal move's predicted key against the key of
+        // the state after it is played.
+        let (mut checked, mut with_bans) = (0, 0);
+        for (w, h, seed) in [(4, 3, 5u64), (5, 4, 17), (6, 6, 29)] {
+            let pos = Position::empty(Size::new(w, h).unwrap());
+            let mut state = ConfirmationState::new(pos, ConfirmationRules::default(), None);
+            let mut seed = seed;
+            for _ in 0..400 {
+                let moves = state.legal_moves();
+                for &mv in &moves {
+                    let child = state.play(mv).unwrap();
+                    assert_eq!(
+                        state.hash_after(mv),
+                        Some(child.hash()),
+                        "{mv} in\n{state:?}"
+                    );
+                    checked += 1;
+                    with_bans += usize::from(!state.bans().is_empty());
+                }
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                // Plays mostly, so that the board fills and kos come up.
+                let plays: Vec<ConfirmationMove> = moves
+                    .iter()
+                    .copied()
+                    .filter(|m| matches!(m, ConfirmationMove::Play(_)))
+                    .collect();
+                let pick = if plays.is_empty() || (seed >> 40) % 8 == 0 {
+                    &moves
+                } else {
+                    &plays
+                };
+                state = state
+                    .play(pick[(seed >> 33) as usize % pick.len()])
+                    .unwrap();
+            }
+        }
+        assert!(checked > 5_000, "{checked}");
+        assert!(
+            with_bans > 50,
+            "only {with_bans} moves checked with a ban standing"
+        );
+        // The other rules keep records the key does not predict.
+        let rules = ConfirmationRules {
+            ko_pass: KoPassRule::OncePerPlayerPerKo,
+            ..ConfirmationRules::default()
+        };
+        let state = ConfirmationState::new(Position::empty(Size::new(3, 3).unwrap()), rules, None);
+        assert_eq!(state.hash_after(ConfirmationMove::Pass), None);
     }
 
     /// A ko in the middle of the bottom edge of a 5x3 board: White to capture at C1.

@@ -292,6 +292,10 @@ impl<T: ConfirmationGame> Game for T {
         state.hash() ^ self.goal_salt()
     }
 
+    fn child_key(&self, state: &ConfirmationState, mv: ConfirmationMove) -> Option<ZobristHash> {
+        state.hash_after(mv).map(|h| h ^ self.goal_salt())
+    }
+
     fn prover_to_move(&self, state: &ConfirmationState) -> bool {
         state.to_move() == self.prover()
     }

@@ -299,6 +299,10 @@ impl Game for RegionGame {
         state.hash()
     }
 
+    fn child_key(&self, state: &ConfirmationState, mv: ConfirmationMove) -> Option<ZobristHash> {
+        state.hash_after(mv)
+    }
+
     fn prover_to_move(&self, state: &ConfirmationState) -> bool {
         state.to_move() != self.owner
     }
