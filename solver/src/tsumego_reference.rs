@@ -291,7 +291,23 @@ fn solve_master(
     let a = problem.attacker;
     let d = !a;
     let target: Vec<Point> = problem.target.iter().collect();
-    // Per state: which target points hold a D stone (bit i for target[i]), and G3.
+    // Which target points hold a D stone (bit i for target[i]), and whether that is a
+    // removal of the target.
+    let held = |p: &Position| -> u64 {
+        let mut bits = 0u64;
+        for (i, &t) in target.iter().enumerate() {
+            if p.color_at(t) == Some(d) {
+                bits |= 1 << i;
+            }
+        }
+        bits
+    };
+    let everything = (1u64 << target.len()) - 1;
+    let is_removed = |bits: u64| match problem.target_rule {
+        TargetRule::AnyStone => bits != everything,
+        TargetRule::EveryStone => bits == 0,
+    };
+    // Per state: the target points held, and G3.
     let mut holds: Vec<u64> = Vec::new();
     let mut safe: Vec<bool> = Vec::new();
     let graph = Graph::build(
@@ -300,13 +316,7 @@ fn solve_master(
         master,
         max_states,
         |p| {
-            let mut bits = 0u64;
-            for (i, &t) in target.iter().enumerate() {
-                if p.color_at(t) == Some(d) {
-                    bits |= 1 << i;
-                }
-            }
-            holds.push(bits);
+            holds.push(held(p));
             safe.push(all_safe(
                 p,
                 &problem.target,
@@ -318,25 +328,10 @@ fn solve_master(
         // Under capture-only a removed target ends the game: a goal of the kill game and
         // a dead end of the life game, whatever follows (with capture-for-good the play
         // after the capture decides, so every state is expanded).
-        |p| {
-            problem.kill_rule == KillRule::CaptureOnly && {
-                let held = target.iter().filter(|&&t| p.color_at(t) == Some(d)).count();
-                match problem.target_rule {
-                    TargetRule::AnyStone => held != target.len(),
-                    TargetRule::EveryStone => held == 0,
-                }
-            }
-        },
+        |p| problem.kill_rule == KillRule::CaptureOnly && is_removed(held(p)),
     )?;
     let n = graph.keys.len();
-    let everything = (1u64 << target.len()) - 1;
-    let removed: Vec<bool> = holds
-        .iter()
-        .map(|&h| match problem.target_rule {
-            TargetRule::AnyStone => h != everything,
-            TargetRule::EveryStone => h == 0,
-        })
-        .collect();
+    let removed: Vec<bool> = holds.iter().map(|&h| is_removed(h)).collect();
     let index: HashMap<u64, usize> = graph
         .keys
         .iter()
