@@ -221,6 +221,11 @@ pub struct ConfirmationState {
     rules: ConfirmationRules,
 }
 
+/// `hash` with the keys of the ko bans on `bans`.
+fn with_bans(hash: ZobristHash, bans: &PointSet) -> ZobristHash {
+    bans.iter().fold(hash, |h, b| h ^ zobrist::ban(b))
+}
+
 /// A ko capture made under KataGo's rule: the board before it, its point and its player.
 type KoRecord = (u128, u16, u8);
 
@@ -420,21 +425,16 @@ impl ConfirmationState {
             }
             ConfirmationMove::Play(p) => {
                 let mover = pos.to_move();
-                // As `play_unchecked`: a banned stone stays banned while it stands alone;
-                // the move joins it (a neighbour of the mover's colour) or takes it (its
-                // last liberty, the opponent's), or leaves it as it is.
+                // As `play_unchecked`: a banned stone (always a lone stone on the board:
+                // `play_unchecked` keeps no other) stays banned unless the move joins it
+                // (a play on its liberty by its owner) or takes it (on its last liberty).
                 let mut bans = PointSet::new();
                 for b in self.bans.iter() {
-                    let stands_alone = match pos.color_at(b) {
-                        None => false,
-                        Some(_) if pos.string_size(b) != 1 => false,
-                        Some(c) if c == mover => !b.neighbours(pos.size()).any(|n| n == p),
-                        Some(_) => {
-                            let libs = pos.liberties(b);
-                            !(libs.len() == 1 && libs.contains(p))
-                        }
-                    };
-                    if stands_alone {
+                    debug_assert_eq!(pos.string_size(b), 1);
+                    let libs = pos.liberties(b);
+                    let joined_or_taken =
+                        libs.contains(p) && (pos.color_at(b) == Some(mover) || libs.len() == 1);
+                    if !joined_or_taken {
                         bans.insert(b);
                     }
                 }
@@ -444,18 +444,11 @@ impl ConfirmationState {
                 (pos.hash_after_without_ko(Move::Play(p)), bans)
             }
         };
-        let mut h = position_hash;
-        for b in bans.iter() {
-            h ^= zobrist::ban(b);
-        }
-        Some(h)
+        Some(with_bans(position_hash, &bans))
     }
 
     fn hash_with(&self, position_hash: ZobristHash) -> ZobristHash {
-        let mut h = position_hash;
-        for b in self.bans.iter() {
-            h ^= zobrist::ban(b);
-        }
+        let mut h = with_bans(position_hash, &self.bans);
         if self.rules.ko_pass == KoPassRule::StrictPerRetake {
             // The default rule keeps no record beyond the bans (`play_unchecked` fills
             // `exempt`, `prohibited` and `history` only under their own rules), and this

@@ -535,28 +535,27 @@ impl Position {
     /// }
     /// ```
     pub fn hash_after(&self, mv: Move) -> ZobristHash {
-        let (h, ko) = self.hash_and_ko_after(mv);
-        match ko {
-            Some(k) => h ^ zobrist::ko(k),
-            None => h,
+        let h = self.hash_after_without_ko(mv);
+        match mv {
+            Move::Play(p) => match self.is_ko_capture(self.to_move, p) {
+                Some(k) => h ^ zobrist::ko(k.captured),
+                None => h,
+            },
+            Move::Pass => h,
         }
     }
 
     /// [`Position::hash_after`] with the ko point left out, as if the ban of the move were
-    /// cleared ([`Position::clear_ko`]): for a search whose next player ignores the ban.
+    /// cleared ([`Position::clear_ko`]): for a search whose next player ignores the ban
+    /// (the ko test is then not run at all).
     pub fn hash_after_without_ko(&self, mv: Move) -> ZobristHash {
-        self.hash_and_ko_after(mv).0
-    }
-
-    /// The hash after `mv` without its ko part, and the ko point `mv` makes.
-    fn hash_and_ko_after(&self, mv: Move) -> (ZobristHash, Option<Point>) {
         let color = self.to_move;
         let mut h = self.stone_hash;
         if !color == Color::White {
             h ^= zobrist::white_to_move();
         }
         let Move::Play(p) = mv else {
-            return (h, None);
+            return h;
         };
         h ^= zobrist::stone(color, p);
         let i = p.index();
@@ -583,8 +582,7 @@ impl Position {
                 }
             }
         }
-        let ko = self.is_ko_capture(color, p).map(|k| k.captured);
-        (h, ko)
+        h
     }
 
     /// The hash of the stones alone.
