@@ -13,7 +13,7 @@ use solver::tsumego::{
     KillRule, Solution, TargetRule, TreeNode, Tsumego, TsumegoLimits, TsumegoSolver,
 };
 use solver::tsumego_region::{
-    behind_gaps, close_escapes, enclosure, enclosure_around, frame_wall, EnclosureRule,
+    behind_gaps, close_escapes, enclosure, enclosure_around, frame_wall, grown, EnclosureRule,
 };
 use solver::tsumego_tree::{focus, target_from_tree, StakeRule};
 use std::fmt::Write as _;
@@ -131,6 +131,11 @@ pub struct ProblemArgs {
     /// inside the wall (after the `--near` cut), so a small `--near` keeps the book's lines.
     #[arg(long)]
     pub tree_region: bool,
+    /// For an inferred region: add this many rings of empty points around it before
+    /// framing it, so the frame stands further out (`solver::tsumego_region::grown`).
+    /// `verify` judges every disagreement with the book again one ring wider.
+    #[arg(long, default_value_t = 0)]
+    pub grow_region: u32,
     /// Most search nodes per problem (0 for no limit).
     #[arg(long, default_value_t = 5_000_000)]
     pub max_nodes: u64,
@@ -278,6 +283,20 @@ pub struct Prepared {
     pub region_from: Found,
     /// The attacker stones added around an inferred region (a tsumego frame).
     pub frame: PointSet,
+    /// Rings of empty points added to the inferred region (`--grow-region`).
+    pub grown: u32,
+}
+
+impl Prepared {
+    /// How the region was found, in `lang`, with the rings it was grown by.
+    fn region_found(&self, lang: Language) -> String {
+        let found = lang.found(self.region_from);
+        if self.grown == 0 {
+            found
+        } else {
+            lang.region_grown(&found, self.grown)
+        }
+    }
 }
 
 /// The limits named by the flags.
@@ -516,6 +535,9 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
         if args.open_gaps && args.region_rule == RegionRule::Enclosure {
             region = region.union(&behind_gaps(&position, &region, attacker));
         }
+        if args.grow_region > 0 {
+            region = grown(&position, &region, args.grow_region);
+        }
         let (p, f) = match args.region_rule {
             RegionRule::Box => frame(&position, &region, attacker),
             RegionRule::Enclosure => frame_wall(
@@ -633,6 +655,7 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
         target_from,
         region_from,
         frame: framed,
+        grown: if region_inferred { args.grow_region } else { 0 },
     })
 }
 
@@ -791,12 +814,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
                 safe: points_vec(&t.safe_stones()),
                 frame: points_vec(&prepared.frame),
                 inferred: [
-                    ("to_play", prepared.to_play_from),
-                    ("target", prepared.target_from),
-                    ("region", prepared.region_from),
+                    ("to_play", Language::English.found(prepared.to_play_from)),
+                    ("target", Language::English.found(prepared.target_from)),
+                    ("region", prepared.region_found(Language::English)),
                 ]
                 .into_iter()
-                .map(|(k, found)| (k, Language::English.found(found)))
                 .collect(),
                 reason: match solution.class {
                     Class::Unknown(r) => Some(r.to_string()),
@@ -853,7 +875,7 @@ pub fn text(prepared: &Prepared, solution: &Solution, ms: u64, lang: Language) -
     let _ = writeln!(
         s,
         "{}",
-        lang.solve_region(t.region.len(), &lang.found(prepared.region_from))
+        lang.solve_region(t.region.len(), &prepared.region_found(lang))
     );
     if !prepared.frame.is_empty() {
         let _ = writeln!(s, "{}", lang.solve_frame(prepared.frame.len(), t.attacker));

@@ -130,9 +130,9 @@ pub enum Note {
         /// The rule whose set-up was judged.
         used: RegionRule,
     },
-    /// The verdict found in the inferred region is not found in the region the other
-    /// inference rule gives (`None`: that rule could not set the problem up), so it may be
-    /// the region's doing: reported as `unknown`.
+    /// The verdict found in the inferred region, with its reason, is not found in the
+    /// region the other inference rule gives (`None`: that rule could not set the problem
+    /// up), so it may be the region's doing: reported as `unknown`.
     RegionDependent {
         /// The verdict in the region of the rule used.
         verdict: Verdict,
@@ -141,10 +141,11 @@ pub enum Note {
         /// Its verdict.
         other: Option<Verdict>,
     },
-    /// The verdict found in the inferred region is not found when the defender's liberties
-    /// just outside it are framed too, or left open (whichever the first set-up did not
-    /// do; `--close-escapes`), so it may rest on a defender string counted safe only
-    /// because the region stops short of the book's implied wall: reported as `unknown`.
+    /// The verdict found in the inferred region, with its reason, is not found when the
+    /// defender's liberties just outside it are framed too, or left open (whichever the
+    /// first set-up did not do; `--close-escapes`), so it may rest on a defender string
+    /// counted safe only because the region stops short of the book's implied wall:
+    /// reported as `unknown`.
     EscapesDependent {
         /// The verdict of the set-up used.
         verdict: Verdict,
@@ -153,13 +154,25 @@ pub enum Note {
         /// Its verdict (`None`: it could not be set up).
         other: Option<Verdict>,
     },
-    /// The verdict found with the target the correct lines point at is not found with the
-    /// largest capturable string as the target (`None`: that set-up failed), so it may be
-    /// the inferred target's doing: reported as `unknown`.
-    TargetDependent {
-        /// The verdict with the correct lines' target.
+    /// The verdict found in the inferred region, with its reason, is not found in the
+    /// region one ring of empty points wider (`--grow-region`), whose frame stands further
+    /// out: it may rest on a liberty the frame took from a stone on the region's edge (a ko
+    /// or a capture the real board does not have), so it is reported as `unknown`.
+    GrowthDependent {
+        /// The verdict of the set-up used.
         verdict: Verdict,
-        /// The verdict with `--target-inference largest`.
+        /// Its verdict one ring wider (`None`: it could not be set up).
+        other: Option<Verdict>,
+    },
+    /// The verdict found with the inferred target, with its reason, is not found with the
+    /// target another inference rule gives (`None`: that set-up failed), so it may be the
+    /// inferred target's doing: reported as `unknown`.
+    TargetDependent {
+        /// The verdict with the inferred target.
+        verdict: Verdict,
+        /// The other target rule.
+        rule: TargetInference,
+        /// Its verdict.
         other: Option<Verdict>,
     },
 }
@@ -423,6 +436,8 @@ enum RegionCheck {
     Rule(RegionRule),
     /// The defender's liberties just outside the region framed (`true`) or left open.
     Escapes(bool),
+    /// The region one ring of empty points wider, the frame that much further out.
+    Grown,
 }
 
 fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report {
@@ -463,10 +478,15 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
         }
     }
     // The verdict under another set-up (`None` when that set-up fails), its nodes counted.
-    let mut verdict_under = |other: Option<Prepared>| {
+    // The verdict under another set-up and whether it makes the same accusation (verdict
+    // and reason: a `wrong` for another move does not confirm this one).
+    let mut verdict_under = |other: Option<Prepared>, judged: &Judged| {
         let second = other.map(|p| judge(problem, &p, args, limits, &expected));
         nodes += second.as_ref().map_or(0, |j| j.nodes);
-        second.map(|j| j.verdict)
+        let same = second
+            .as_ref()
+            .is_some_and(|j| j.verdict == judged.verdict && j.reason == judged.reason);
+        (second.map(|j| j.verdict), same)
     };
     // A disagreement with the book found in an inferred region may be the region's doing
     // (a frame that closes an escape, a cut through the defender's space): it is reported
@@ -477,6 +497,7 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
     for check in [
         RegionCheck::Rule(other_rule),
         RegionCheck::Escapes(!setup.close_escapes),
+        RegionCheck::Grown,
     ] {
         if !matches!(judged.verdict, Verdict::Wrong | Verdict::Dual)
             || !prepared.region_from.is_inferred()
@@ -487,9 +508,10 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
         match check {
             RegionCheck::Rule(rule) => other.region_rule = rule,
             RegionCheck::Escapes(closed) => other.close_escapes = closed,
+            RegionCheck::Grown => other.grow_region += 1,
         }
-        let other_verdict = verdict_under(prepare(problem, &other).ok());
-        if other_verdict != Some(judged.verdict) {
+        let (other_verdict, same) = verdict_under(prepare(problem, &other).ok(), &judged);
+        if !same {
             let verdict = judged.verdict;
             judged.reason = Some(match check {
                 RegionCheck::Rule(rule) => Note::RegionDependent {
@@ -502,27 +524,39 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
                     closed,
                     other: other_verdict,
                 },
+                RegionCheck::Grown => Note::GrowthDependent {
+                    verdict,
+                    other: other_verdict,
+                },
             });
             judged.verdict = Verdict::Unknown;
         }
     }
-    // The same for a target read from the correct lines: the book is accused only if the
-    // largest capturable string, as the target, gives the same verdict (when it is another
-    // string).
-    if matches!(judged.verdict, Verdict::Wrong | Verdict::Dual)
-        && prepared.target_from == Found::CorrectLines
-    {
+    // The same for an inferred target: the book is accused only if the largest capturable
+    // string, and the whole group, as the target give the same verdict (where they are
+    // other stones). A book's target is often not the string a rule picks: a live problem
+    // may give up a small string (Go Game Guru `easy-19`), a kill problem may be about the
+    // whole group.
+    let inferred_target = matches!(
+        prepared.target_from,
+        Found::CorrectLines | Found::LargestCapturable | Found::EveryCapturable
+    );
+    for rule in [TargetInference::Largest, TargetInference::Group] {
+        if !matches!(judged.verdict, Verdict::Wrong | Verdict::Dual) || !inferred_target {
+            break;
+        }
         let mut other = setup.clone();
-        other.target_inference = TargetInference::Largest;
+        other.target_inference = rule;
         let second = prepare(problem, &other).ok();
         if second
             .as_ref()
             .is_none_or(|p| p.tsumego.target != prepared.tsumego.target)
         {
-            let other_verdict = verdict_under(second);
-            if other_verdict != Some(judged.verdict) {
+            let (other_verdict, same) = verdict_under(second, &judged);
+            if !same {
                 judged.reason = Some(Note::TargetDependent {
                     verdict: judged.verdict,
+                    rule,
                     other: other_verdict,
                 });
                 judged.verdict = Verdict::Unknown;
@@ -821,15 +855,23 @@ mod tests {
         assert!(stray_words(&summary).is_empty(), "{summary}");
         // The note of a verdict that depends on the inferred region (no shipped problem has
         // one), with both kinds of other outcome.
-        for other in [Some(Verdict::Unknown), None] {
+        for other in [Some(Verdict::Unknown), Some(Verdict::Wrong), None] {
             let note = Language::Marked.verify_note(&Note::RegionDependent {
                 verdict: Verdict::Wrong,
                 rule: RegionRule::Box,
                 other,
             });
             assert!(stray_words(&note).is_empty(), "{note}");
-            let note = Language::Marked.verify_note(&Note::TargetDependent {
-                verdict: Verdict::Dual,
+            for rule in [TargetInference::Largest, TargetInference::Group] {
+                let note = Language::Marked.verify_note(&Note::TargetDependent {
+                    verdict: Verdict::Dual,
+                    rule,
+                    other,
+                });
+                assert!(stray_words(&note).is_empty(), "{note}");
+            }
+            let note = Language::Marked.verify_note(&Note::GrowthDependent {
+                verdict: Verdict::Wrong,
                 other,
             });
             assert!(stray_words(&note).is_empty(), "{note}");

@@ -259,6 +259,54 @@ fn a_disagreement_that_rests_on_an_open_escape_is_unknown() {
     assert!(v["frame"].as_array().is_some_and(|f| f.len() >= 4), "{v}");
 }
 
+/// `ggg-hard-35`: the inferred region's frame puts a Black stone on D4, the gap of Black's
+/// wall, so White's stone played on D3 has one liberty fewer than on the real board and
+/// Black's B2 seems to kill outright where the book's D3 is "a ko, the best solution". One
+/// ring wider (`--grow-region 1`), the frame stands on D5, B6 and A7: B2 is a seki and D3 is
+/// among the best moves, a ko.
+#[test]
+fn a_frame_next_to_the_region_edge_can_make_a_kill_the_board_does_not_have() {
+    let file = "../shared/data/ggg-problems/weekly-go-problems/hard/ggg-hard-35.sgf";
+    let class = |v: &serde_json::Value, mv: &str| {
+        let moves = v["moves"].as_array().expect("moves");
+        let m = moves.iter().find(|m| m["move"] == mv).expect("the move");
+        m["result"].as_str().expect("a class").to_string()
+    };
+    let v = first_json("solve", file, "200000", &[]);
+    assert_eq!(v["result"], "win", "{v}");
+    assert_eq!(class(&v, "B2"), "win", "{v}");
+    let v = first_json("solve", file, "500000", &["--grow-region", "1"]);
+    assert_eq!(v["result"], "ko", "{v}");
+    assert_eq!(class(&v, "B2"), "seki", "{v}");
+    assert_eq!(class(&v, "D3"), "ko", "{v}");
+    assert!(
+        v["inferred"]["region"]
+            .as_str()
+            .is_some_and(|r| r.ends_with("grown by 1 ring of empty points")),
+        "{v}"
+    );
+    // `verify` does not accuse the book on the narrower set-up alone.
+    let v = verify_json(file, "200000", &[]);
+    assert_eq!(v["verdict"], "unknown", "{v}");
+}
+
+/// `ggg-easy-19`: the largest string the book's correct lines touch is P2-Q2, which Black
+/// may give up; with it as the target the book's R1 seems to be no better than Q1 (both a
+/// ko). With the whole group as the target the book agrees, so the disagreement is
+/// `unknown`, and the note says what the group gives.
+#[test]
+fn a_disagreement_that_rests_on_the_inferred_target_is_unknown() {
+    let file = "../shared/data/ggg-problems/weekly-go-problems/easy/ggg-easy-19.sgf";
+    let v = verify_json(file, "200000", &[]);
+    assert_eq!(v["verdict"], "unknown", "{v}");
+    assert_reason(
+        &v,
+        "wrong with the inferred target, but agree with --target-inference group",
+    );
+    let v = verify_json(file, "200000", &["--target-inference", "group"]);
+    assert_eq!(v["verdict"], "agree", "{v}");
+}
+
 /// Asserts that the verdict's reason starts with `start`.
 fn assert_reason(v: &serde_json::Value, start: &str) {
     let reason = v["reason"].as_str().unwrap_or_default();

@@ -47,8 +47,10 @@ fn the_correct_lines_choose_between_two_strings_of_the_same_size() {
 
 #[test]
 fn the_tree_target_turns_a_false_wrong_verdict_into_agreement() {
-    // With N2-P2 as the target, Black's O1 (marked wrong) captures it and the verdict is
-    // `wrong`; with the book's stones the marked answer T2 is the only kill.
+    // With N2-P2 as the target, Black's O1 (marked wrong) captures it and the verdict
+    // would be `wrong`; the whole group as the target agrees with the book, so the
+    // largest-string reading does not accuse it (`unknown`). With the book's stones the
+    // marked answer T2 is the only kill.
     let path = format!("{GGG}/intermediate/ggg-intermediate-92.sgf");
     let verify = |inference: &str| {
         let o = run(&[
@@ -72,7 +74,14 @@ fn the_tree_target_turns_a_false_wrong_verdict_into_agreement() {
             serde_json::from_str(&line.expect("a report line")).expect("JSON");
         v
     };
-    assert_eq!(verify("largest")["verdict"], "wrong");
+    let largest = verify("largest");
+    assert_eq!(largest["verdict"], "unknown", "{largest}");
+    assert!(
+        largest["reason"].as_str().is_some_and(|r| r.starts_with(
+            "wrong with the inferred target, but agree with --target-inference group"
+        )),
+        "{largest}"
+    );
     let tree = verify("tree");
     assert_eq!(tree["verdict"], "agree", "{tree}");
     assert_eq!(tree["found"], serde_json::json!(["T2"]));

@@ -400,6 +400,43 @@ pub fn behind_gaps(pos: &Position, region: &PointSet, attacker: Color) -> PointS
     behind
 }
 
+/// `region` grown by `rings` rings of empty points: every empty point next to it joins,
+/// `rings` times over. The frame then stands that much further out, so a stone the
+/// defender plays on the region's edge keeps the liberties the open board gives it: a
+/// frame stone right next to the edge takes one away, which can make a ko or a capture
+/// the real board does not have (Go Game Guru `hard-35`: BENCHMARKS.md). Stones outside
+/// the region stay outside.
+///
+/// ```
+/// use rules_core::io::parse_diagram;
+/// use rules_core::PointSet;
+/// use solver::tsumego_region::grown;
+/// let game = parse_diagram("
+///  . . . .
+///  . . X .
+///  . O X .
+///  . O X .").unwrap();
+/// let region: PointSet = ["A1", "B1", "A2", "B2"].iter().map(|p| p.parse().unwrap()).collect();
+/// let wider = grown(&game.position, &region, 1);
+/// // A3 and B3 join; the stones C1, C2 do not, and C3 is not next to the region.
+/// let mut names: Vec<String> = wider.iter().map(|p| p.to_string()).collect();
+/// names.sort();
+/// assert_eq!(names, ["A1", "A2", "A3", "B1", "B2", "B3"]);
+/// ```
+pub fn grown(pos: &Position, region: &PointSet, rings: u32) -> PointSet {
+    let size = pos.size();
+    let mut grown = *region;
+    for _ in 0..rings {
+        let ring: PointSet = grown
+            .iter()
+            .flat_map(|p| p.neighbours(size))
+            .filter(|&n| !grown.contains(n) && pos.is_empty_point(n))
+            .collect();
+        grown = grown.union(&ring);
+    }
+    grown
+}
+
 /// The defender's escapes closed: an `attacker` stone on every empty point outside `region`
 /// next to a defender stone in it (where legal), so that no defender string keeps a liberty
 /// outside. Books draw a problem as if the defender were enclosed; an inferred region that

@@ -73,6 +73,18 @@ impl Language {
         )
     }
 
+    /// How an inferred region was found, grown by `rings` rings of empty points.
+    pub fn region_grown(self, found_by: &str, rings: u32) -> String {
+        format!(
+            "{found_by}{}",
+            self.finish(if rings == 1 {
+                ", grown by 1 ring of empty points".to_string()
+            } else {
+                format!(", grown by {rings} rings of empty points")
+            })
+        )
+    }
+
     /// The region line.
     pub fn solve_region(self, points: usize, found_by: &str) -> String {
         format!(

@@ -1,9 +1,21 @@
 //! The sentences of `shikatsu verify`.
 
 use super::Language;
-use crate::solve::RegionRule;
+use crate::solve::{RegionRule, TargetInference};
 use crate::verify::{BadLine, Note, Verdict};
 use rules_core::{Color, Move};
+
+/// What another set-up gave, for the notes that hedge a verdict: its verdict, "for
+/// another reason" when it is the same verdict with another accusation, or that it could
+/// not be set up.
+fn other_outcome(verdict: Verdict, other: Option<Verdict>) -> String {
+    let english = Language::English;
+    match other {
+        None => "cannot be set up".to_string(),
+        Some(v) if v == verdict => format!("{} for another reason", english.verdict(v)),
+        Some(v) => english.verdict(v).to_string(),
+    }
+}
 
 impl Language {
     /// A verdict's word (`agree`, `wrong`, `dual`, `unknown`, `skipped`).
@@ -111,7 +123,7 @@ impl Language {
                 other,
             } => {
                 let rule = rule_flag(*rule);
-                let other = other.map_or("cannot be set up", |v| english.verdict(v));
+                let other = other_outcome(*verdict, *other);
                 format!(
                     "{} in the inferred region, but {other} with --region-rule {rule}: the verdict may be the inferred region's doing; give --region to decide",
                     english.verdict(*verdict)
@@ -122,7 +134,7 @@ impl Language {
                 closed,
                 other,
             } => {
-                let other = other.map_or("cannot be set up", |v| english.verdict(v));
+                let other = other_outcome(*verdict, *other);
                 let how = if *closed {
                     "with the defender's liberties just outside the region framed (--close-escapes)"
                 } else {
@@ -133,10 +145,26 @@ impl Language {
                     english.verdict(*verdict)
                 )
             }
-            Note::TargetDependent { verdict, other } => {
-                let other = other.map_or("cannot be set up", |v| english.verdict(v));
+            Note::GrowthDependent { verdict, other } => {
+                let other = other_outcome(*verdict, *other);
                 format!(
-                    "{} with the target the correct lines point at, but {other} with --target-inference largest: the verdict may be the inferred target's doing; give --target to decide",
+                    "{} in the inferred region, but {other} with it one ring wider (--grow-region 1), its frame further out: the verdict may rest on a liberty the frame takes from a stone on the region's edge; give --region to decide",
+                    english.verdict(*verdict)
+                )
+            }
+            Note::TargetDependent {
+                verdict,
+                rule,
+                other,
+            } => {
+                let other = other_outcome(*verdict, *other);
+                let rule = match rule {
+                    TargetInference::Largest => "largest",
+                    TargetInference::Group => "group",
+                    TargetInference::Tree => "tree",
+                };
+                format!(
+                    "{} with the inferred target, but {other} with --target-inference {rule}: the verdict may be the inferred target's doing; give --target to decide",
                     english.verdict(*verdict)
                 )
             }
