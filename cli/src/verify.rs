@@ -302,6 +302,23 @@ fn check_lines(
     let player = start.to_move();
     let goal = solver.problem().goal();
     let mut bad = Vec::new();
+    // The first moves of the correct lines: a line that starts with one and ends on the
+    // player's move with no comment is a correct line the book left unmarked (its wrong
+    // lines end on the opponent's refutation, or say why), so it is not judged as wrong.
+    let correct_firsts: Vec<(Color, Move)> = problem
+        .lines
+        .iter()
+        .filter(|l| l.correct)
+        .filter_map(|l| l.moves.first().copied())
+        .collect();
+    let unmarked = |line: &problems::Line| {
+        line.comment.trim().is_empty()
+            && line.moves.last().is_some_and(|&(c, _)| c == player)
+            && line
+                .moves
+                .first()
+                .is_some_and(|first| correct_firsts.contains(first))
+    };
     'lines: for line in &problem.lines {
         let mut pos = start.clone();
         let mut last_player_pos = None;
@@ -330,7 +347,7 @@ fn check_lines(
                 last_player_pos = Some(pos.clone());
             }
         }
-        if !line.correct && !line.workable() {
+        if !line.correct && !line.workable() && !unmarked(line) {
             // At the end of a wrong line the player must not reach the best class.
             let end = if line.moves.last().is_some_and(|(c, _)| *c == player) {
                 last_player_pos.unwrap_or(pos)

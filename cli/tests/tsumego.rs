@@ -307,6 +307,16 @@ fn a_disagreement_that_rests_on_the_inferred_target_is_unknown() {
     assert_eq!(v["verdict"], "agree", "{v}");
 }
 
+/// `ggg-easy-16`: after the book's Q1, White's Q2 is answered by Black's P1 in a line that
+/// ends on Black's move with no comment: a correct line the book left unmarked (its wrong
+/// lines end on White's refutation), not a wrong line that "still wins".
+#[test]
+fn a_line_ending_on_the_players_move_without_comment_is_not_a_wrong_line() {
+    let file = "../shared/data/ggg-problems/weekly-go-problems/easy/ggg-easy-16.sgf";
+    let v = verify_json(file, "200000", &[]);
+    assert_eq!(v["verdict"], "agree", "{v}");
+}
+
 /// Asserts that the verdict's reason starts with `start`.
 fn assert_reason(v: &serde_json::Value, start: &str) {
     let reason = v["reason"].as_str().unwrap_or_default();
