@@ -494,9 +494,9 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
             }
         }
     }
-    // The verdict under another set-up (`None` when that set-up fails), its nodes counted.
-    // The verdict under another set-up and whether it makes the same accusation (verdict
-    // and reason: a `wrong` for another move does not confirm this one).
+    // The verdict under another set-up (`None` when that set-up fails), its nodes counted,
+    // and whether it makes the same accusation (verdict and reason: a `wrong` for another
+    // move does not confirm this one).
     let mut verdict_under = |other: Option<Prepared>, judged: &Judged| {
         let second = other.map(|p| judge(problem, &p, args, limits, &expected));
         nodes += second.as_ref().map_or(0, |j| j.nodes);
@@ -871,7 +871,8 @@ mod tests {
         let summary = Language::Marked.verify_summary(3, [1, 1, 1, 0, 0]);
         assert!(stray_words(&summary).is_empty(), "{summary}");
         // The note of a verdict that depends on the inferred region (no shipped problem has
-        // one), with both kinds of other outcome.
+        // one), with each kind of other outcome: another verdict, the same verdict for
+        // another reason, no set-up.
         for other in [Some(Verdict::Unknown), Some(Verdict::Wrong), None] {
             let note = Language::Marked.verify_note(&Note::RegionDependent {
                 verdict: Verdict::Wrong,
