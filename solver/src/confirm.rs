@@ -273,6 +273,11 @@ trait ConfirmationGame {
         let _ = state;
         Bounds::LEAF
     }
+    /// See [`Game::leaf_bounds_read_the_state`]: false for the default
+    /// [`ConfirmationGame::leaf_bounds`], so a game that reads the state says so.
+    fn leaf_bounds_read_the_state(&self) -> bool {
+        false
+    }
     /// See [`Game::line_after`].
     fn line_after(
         &mut self,
@@ -343,6 +348,10 @@ impl<T: ConfirmationGame> Game for T {
         ConfirmationGame::leaf_bounds(self, state)
     }
 
+    fn leaf_bounds_read_the_state(&self) -> bool {
+        ConfirmationGame::leaf_bounds_read_the_state(self)
+    }
+
     fn line_after(
         &mut self,
         state: &ConfirmationState,
@@ -390,6 +399,10 @@ impl ConfirmationGame for CaptureGame {
     /// df-pn+ leaves as in the tsumego capture game: the fewer liberties the target
     /// has, the nearer its capture (proof number = liberties, disproof number = 5 minus
     /// them). Only the order of search changes; on the corpus, 4.7 % fewer nodes.
+    fn leaf_bounds_read_the_state(&self) -> bool {
+        true
+    }
+
     fn leaf_bounds(&self, state: &ConfirmationState) -> Bounds {
         let pos = state.position();
         if pos.color_at(self.target) != Some(!self.attacker) {

@@ -352,6 +352,13 @@ pub trait Game {
         Bounds::LEAF
     }
 
+    /// Whether [`Game::leaf_bounds`] reads the state (the default). A game whose leaves
+    /// all start alike gains nothing from a child made before it is entered, so with
+    /// [`Game::child_key`] its nodes make none ahead ([`UNIFORM_KEPT_CHILDREN`]).
+    fn leaf_bounds_read_the_state(&self) -> bool {
+        true
+    }
+
     /// Whether `state` ends a phase of the game whose play goes on in a nested search (a
     /// capture made, after which the question is whether the owner recreates a stone). A
     /// principal line prefers such a try when every move loses for the mover: it shows
@@ -377,8 +384,9 @@ pub trait Game {
 
     /// The key of the state after `mv` without making that state, when the game can
     /// compute it (`None`, the default: the engine plays the move to get it). With it, a
-    /// node keeps the states of only its first [`LAZY_KEPT_CHILDREN`] children: the
-    /// others are looked up by key and made only when the search enters them.
+    /// node keeps the states of only its first [`LAZY_KEPT_CHILDREN`] children (none,
+    /// [`UNIFORM_KEPT_CHILDREN`], when its leaves all start alike): the others are looked
+    /// up by key and made only when the search enters them.
     fn child_key(&self, state: &Self::State, mv: Self::Move) -> Option<ZobristHash> {
         let _ = (state, mv);
         None
@@ -441,6 +449,13 @@ const KEPT_CHILDREN: usize = 48;
 /// tsumego node has a child per empty point, and copying each state was 60 % of the
 /// instructions of a Go Game Guru problem).
 pub const LAZY_KEPT_CHILDREN: usize = 8;
+
+/// [`LAZY_KEPT_CHILDREN`] for a game whose leaves all start alike
+/// ([`Game::leaf_bounds_read_the_state`] false), whatever the number of moves: a child
+/// made ahead would only give its key, which [`Game::child_key`] gives without the copy.
+/// Same nodes; the confirmation games on title-game final positions take about a third
+/// less time (BENCHMARKS.md, "Session 10").
+pub const UNIFORM_KEPT_CHILDREN: usize = 0;
 
 /// How many children of a node are refreshed from the table at every iteration.
 const ALWAYS_REFRESHED: usize = 16;
@@ -945,14 +960,16 @@ impl<G: Game> Dfpn<G> {
             .map(std::mem::take)
             .unwrap_or_default();
         let moves = self.game.moves(state);
-        let lazy = moves
-            .get(LAZY_KEPT_CHILDREN)
-            .is_some_and(|&mv| self.game.child_key(state, mv).is_some());
-        let kept = if lazy {
-            LAZY_KEPT_CHILDREN
+        let uniform = !self.game.leaf_bounds_read_the_state();
+        let lazy_from = if uniform {
+            UNIFORM_KEPT_CHILDREN
         } else {
-            KEPT_CHILDREN
+            LAZY_KEPT_CHILDREN
         };
+        let lazy = moves
+            .get(lazy_from)
+            .is_some_and(|&mv| self.game.child_key(state, mv).is_some());
+        let kept = if lazy { lazy_from } else { KEPT_CHILDREN };
         // The bounds an unmade child starts with: the node's own leaf numbers.
         let mut lazy_leaf = None;
         // The overflow child whose state `states.overflow` holds.
