@@ -425,23 +425,28 @@ impl ConfirmationState {
             }
             ConfirmationMove::Play(p) => {
                 let mover = pos.to_move();
+                // The bans' keys go straight into the hash (this runs for every child of
+                // every node; the empty point `p` is never a banned stone, so no key comes
+                // twice).
+                let mut hash = pos.hash_after_without_ko(Move::Play(p));
                 // As `play_unchecked`: a banned stone (always a lone stone on the board:
                 // `play_unchecked` keeps no other) stays banned unless the move joins it
                 // (a play on its liberty by its owner) or takes it (on its last liberty).
-                let mut bans = PointSet::new();
-                for b in self.bans.iter() {
-                    debug_assert_eq!(pos.string_size(b), 1);
-                    let libs = pos.liberties(b);
-                    let joined_or_taken =
-                        libs.contains(p) && (pos.color_at(b) == Some(mover) || libs.len() == 1);
-                    if !joined_or_taken {
-                        bans.insert(b);
+                if !self.bans.is_empty() {
+                    for b in self.bans.iter() {
+                        debug_assert_eq!(pos.string_size(b), 1);
+                        let libs = pos.liberties(b);
+                        let joined_or_taken =
+                            libs.contains(p) && (pos.color_at(b) == Some(mover) || libs.len() == 1);
+                        if !joined_or_taken {
+                            hash ^= zobrist::ban(b);
+                        }
                     }
                 }
                 if pos.is_ko_capture(mover, p).is_some() {
-                    bans.insert(p);
+                    hash ^= zobrist::ban(p);
                 }
-                (pos.hash_after_without_ko(Move::Play(p)), bans)
+                return Some(hash);
             }
         };
         Some(with_bans(position_hash, &bans))
