@@ -520,6 +520,11 @@ impl ConfirmationState {
     /// Why a play on `point` by the player to move is refused by the ko rules, if it is:
     /// a ko capture of a banned stone, or (KataGo) a repeated ko capture.
     fn refused_capture(&self, point: Point) -> Option<ConfirmationIllegal> {
+        // Under the default rule only a ban refuses a capture: none, no ko test (this runs
+        // for every legal play at every node searched).
+        if self.rules.ko_pass == KoPassRule::StrictPerRetake && self.bans.is_empty() {
+            return None;
+        }
         let mover = self.to_move();
         let ko = self.position.is_ko_capture(mover, point)?;
         let banned = match self.rules.ko_pass {
@@ -607,6 +612,52 @@ impl ConfirmationState {
                 moves.push(ConfirmationMove::Play(p));
             }
         });
+        self.push_passes(&mut moves);
+        moves
+    }
+
+    /// [`ConfirmationState::legal_moves`] with the plays restricted to `points` (in the
+    /// same order): a search confined to an area tests no play outside it.
+    ///
+    /// ```
+    /// use rules_core::confirmation::{ConfirmationMove, ConfirmationRules, ConfirmationState};
+    /// use rules_core::io::parse_diagram;
+    /// use rules_core::PointSet;
+    /// let game = parse_diagram("
+    ///  . X .
+    ///  X . .
+    ///  . . .").unwrap();
+    /// let state = ConfirmationState::new(game.position, ConfirmationRules::default(), None);
+    /// let area: PointSet = ["A3", "C1"].iter().map(|p| p.parse().unwrap()).collect();
+    /// let all = state.legal_moves();
+    /// let inside = state.legal_moves_in(&area);
+    /// let kept: Vec<_> = all
+    ///     .iter()
+    ///     .filter(|m| match m {
+    ///         ConfirmationMove::Play(p) => area.contains(*p),
+    ///         _ => true,
+    ///     })
+    ///     .copied()
+    ///     .collect();
+    /// assert_eq!(inside, kept);
+    /// ```
+    pub fn legal_moves_in(&self, points: &PointSet) -> Vec<ConfirmationMove> {
+        let mut moves = Vec::with_capacity(points.len() + 2);
+        for p in points.iter() {
+            if self.position.is_empty_point(p)
+                && self.position.ko_point() != Some(p)
+                && !self.position.is_suicide(self.to_move(), p)
+                && self.refused_capture(p).is_none()
+            {
+                moves.push(ConfirmationMove::Play(p));
+            }
+        }
+        self.push_passes(&mut moves);
+        moves
+    }
+
+    /// The passes for ko, then the pass, as [`ConfirmationState::legal_moves`] lists them.
+    fn push_passes(&self, moves: &mut Vec<ConfirmationMove>) {
         let passes = self
             .bans
             .iter()
@@ -618,7 +669,6 @@ impl ConfirmationState {
             moves.extend(passes);
         }
         moves.push(ConfirmationMove::Pass);
-        moves
     }
 
     /// Plays `mv` and returns the new state, leaving this one as it was.

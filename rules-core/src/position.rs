@@ -713,7 +713,7 @@ impl Position {
     }
 
     #[inline]
-    fn is_suicide(&self, color: Color, p: Point) -> bool {
+    pub(crate) fn is_suicide(&self, color: Color, p: Point) -> bool {
         let own = Cell::stone(color);
         let i = p.index();
         for k in 0..4 {

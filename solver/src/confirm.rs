@@ -170,29 +170,37 @@ fn ordered_moves(
     focus: &PointSet,
 ) -> Vec<ConfirmationMove> {
     let size = state.position().size();
-    let legal = state.legal_moves();
-    let rank = |p: Point| {
-        if focus.contains(p) {
-            0
-        } else if p.neighbours(size).any(|n| focus.contains(n)) {
-            1
-        } else {
-            2
+    let legal = state.legal_moves_in(allowed);
+    // The focus and the points next to it, once, rather than each move's neighbours.
+    let mut near = *focus;
+    for p in focus.iter() {
+        for n in p.neighbours(size) {
+            near.insert(n);
         }
-    };
-    // The plays come first in `legal`, by point; one pass per rank keeps that order within
-    // a rank without sorting (this runs at every node searched).
+    }
     let plays = legal
         .iter()
         .take_while(|m| matches!(m, ConfirmationMove::Play(_)))
         .count();
+    // Three ranks (the focus, next to it, the rest), each in `legal`'s order, without
+    // sorting (this runs at every node searched).
     let mut ordered = Vec::with_capacity(legal.len());
-    for r in 0..3 {
-        ordered.extend(legal[..plays].iter().filter(|m| match m {
-            ConfirmationMove::Play(p) => allowed.contains(*p) && rank(*p) == r,
-            _ => false,
-        }));
+    let mut next_to = Vec::new();
+    let mut rest = Vec::new();
+    for &m in &legal[..plays] {
+        let ConfirmationMove::Play(p) = m else {
+            continue;
+        };
+        if focus.contains(p) {
+            ordered.push(m);
+        } else if near.contains(p) {
+            next_to.push(m);
+        } else {
+            rest.push(m);
+        }
     }
+    ordered.append(&mut next_to);
+    ordered.append(&mut rest);
     // Then the passes for ko, then the pass, as `legal_moves` lists them.
     ordered.extend_from_slice(&legal[plays..]);
     ordered
