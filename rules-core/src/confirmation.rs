@@ -644,11 +644,7 @@ impl ConfirmationState {
     pub fn legal_moves_in(&self, points: &PointSet) -> Vec<ConfirmationMove> {
         let mut moves = Vec::with_capacity(points.len() + 2);
         for p in points.iter() {
-            if self.position.is_empty_point(p)
-                && self.position.ko_point() != Some(p)
-                && !self.position.is_suicide(self.to_move(), p)
-                && self.refused_capture(p).is_none()
-            {
+            if self.position.is_legal_play(p) && self.refused_capture(p).is_none() {
                 moves.push(ConfirmationMove::Play(p));
             }
         }

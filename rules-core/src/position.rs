@@ -713,7 +713,7 @@ impl Position {
     }
 
     #[inline]
-    pub(crate) fn is_suicide(&self, color: Color, p: Point) -> bool {
+    fn is_suicide(&self, color: Color, p: Point) -> bool {
         let own = Cell::stone(color);
         let i = p.index();
         for k in 0..4 {
@@ -783,15 +783,20 @@ impl Position {
         for y in 0..self.size.height() as usize {
             let row = (y + 1) * stride + 1;
             for i in row..row + width {
-                if self.cells[i] != Cell::Empty {
-                    continue;
-                }
                 let p = Point::from_index(i).expect("a cell of the board is a point");
-                if self.ko != Some(p) && !self.is_suicide(self.to_move, p) {
+                if self.is_legal_play(p) {
                     f(p);
                 }
             }
         }
+    }
+
+    /// Whether the player to move may play on `p`: empty, not the ko point, not suicide.
+    #[inline]
+    pub(crate) fn is_legal_play(&self, p: Point) -> bool {
+        self.cells[p.index()] == Cell::Empty
+            && self.ko != Some(p)
+            && !self.is_suicide(self.to_move, p)
     }
 
     /// Plays `mv` and returns the new position, leaving this one as it was.
