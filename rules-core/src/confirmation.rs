@@ -416,22 +416,22 @@ impl ConfirmationState {
             return None;
         }
         let pos = &self.position;
-        let (position_hash, bans) = match mv {
-            ConfirmationMove::Pass => (pos.hash_after_without_ko(Move::Pass), self.bans),
+        let hash = match mv {
+            ConfirmationMove::Pass => with_bans(pos.hash_after_without_ko(Move::Pass), &self.bans),
+            // The pass lifts the ban on `s`: its key drops out.
             ConfirmationMove::PassForKo(s) => {
-                let mut bans = self.bans;
-                bans.remove(s);
-                (pos.hash_after_without_ko(Move::Pass), bans)
+                with_bans(pos.hash_after_without_ko(Move::Pass), &self.bans) ^ zobrist::ban(s)
             }
             ConfirmationMove::Play(p) => {
                 let mover = pos.to_move();
                 // The bans' keys go straight into the hash (this runs for every child of
                 // every node; the empty point `p` is never a banned stone, so no key comes
-                // twice).
+                // twice). As `play_unchecked`: a banned stone (always a lone stone on the
+                // board: `play_unchecked` keeps no other) stays banned unless the move joins
+                // it (a play on its liberty by its owner) or takes it (on its last liberty).
                 let mut hash = pos.hash_after_without_ko(Move::Play(p));
-                // As `play_unchecked`: a banned stone (always a lone stone on the board:
-                // `play_unchecked` keeps no other) stays banned unless the move joins it
-                // (a play on its liberty by its owner) or takes it (on its last liberty).
+                // Most states have no ban, and walking an empty set's words for every
+                // child cost 3 % of a 19x19 search.
                 if !self.bans.is_empty() {
                     for b in self.bans.iter() {
                         debug_assert_eq!(pos.string_size(b), 1);
@@ -446,10 +446,10 @@ impl ConfirmationState {
                 if pos.is_ko_capture(mover, p).is_some() {
                     hash ^= zobrist::ban(p);
                 }
-                return Some(hash);
+                hash
             }
         };
-        Some(with_bans(position_hash, &bans))
+        Some(hash)
     }
 
     fn hash_with(&self, position_hash: ZobristHash) -> ZobristHash {

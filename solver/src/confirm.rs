@@ -404,13 +404,14 @@ impl ConfirmationGame for CaptureGame {
         salt(1, self.target)
     }
 
-    /// df-pn+ leaves as in the tsumego capture game: the fewer liberties the target
-    /// has, the nearer its capture (proof number = liberties, disproof number = 5 minus
-    /// them). Only the order of search changes; on the corpus, 4.7 % fewer nodes.
+    /// The leaves read the target's liberties (`leaf_bounds` below).
     fn leaf_bounds_read_the_state(&self) -> bool {
         true
     }
 
+    /// df-pn+ leaves as in the tsumego capture game: the fewer liberties the target
+    /// has, the nearer its capture (proof number = liberties, disproof number = 5 minus
+    /// them). Only the order of search changes; on the corpus, 4.7 % fewer nodes.
     fn leaf_bounds(&self, state: &ConfirmationState) -> Bounds {
         let pos = state.position();
         if pos.color_at(self.target) != Some(!self.attacker) {
