@@ -281,11 +281,6 @@ trait ConfirmationGame {
         let _ = state;
         Bounds::LEAF
     }
-    /// See [`Game::leaf_bounds_read_the_state`]: false for the default
-    /// [`ConfirmationGame::leaf_bounds`], so a game that reads the state says so.
-    fn leaf_bounds_read_the_state(&self) -> bool {
-        false
-    }
     /// See [`Game::line_after`].
     fn line_after(
         &mut self,
@@ -356,10 +351,6 @@ impl<T: ConfirmationGame> Game for T {
         ConfirmationGame::leaf_bounds(self, state)
     }
 
-    fn leaf_bounds_read_the_state(&self) -> bool {
-        ConfirmationGame::leaf_bounds_read_the_state(self)
-    }
-
     fn line_after(
         &mut self,
         state: &ConfirmationState,
@@ -402,11 +393,6 @@ impl ConfirmationGame for CaptureGame {
 
     fn goal_salt(&self) -> ZobristHash {
         salt(1, self.target)
-    }
-
-    /// The leaves read the target's liberties (`leaf_bounds` below).
-    fn leaf_bounds_read_the_state(&self) -> bool {
-        true
     }
 
     /// df-pn+ leaves as in the tsumego capture game: the fewer liberties the target

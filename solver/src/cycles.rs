@@ -97,10 +97,6 @@ impl<G: Game<Move = ConfirmationMove>> Game for Mirrored<G> {
         crate::dfpn::Bounds { pn: b.dn, dn: b.pn }
     }
 
-    fn leaf_bounds_read_the_state(&self) -> bool {
-        self.0.leaf_bounds_read_the_state()
-    }
-
     fn ends_a_phase(&self, state: &G::State) -> bool {
         self.0.ends_a_phase(state)
     }

@@ -352,13 +352,6 @@ pub trait Game {
         Bounds::LEAF
     }
 
-    /// Whether [`Game::leaf_bounds`] reads the state (the default). A game whose leaves
-    /// all start alike gains nothing from a child made before it is entered, so with
-    /// [`Game::child_key`] its nodes make none ahead ([`UNIFORM_KEPT_CHILDREN`]).
-    fn leaf_bounds_read_the_state(&self) -> bool {
-        true
-    }
-
     /// Whether `state` ends a phase of the game whose play goes on in a nested search (a
     /// capture made, after which the question is whether the owner recreates a stone). A
     /// principal line prefers such a try when every move loses for the mover: it shows
@@ -384,9 +377,8 @@ pub trait Game {
 
     /// The key of the state after `mv` without making that state, when the game can
     /// compute it (`None`, the default: the engine plays the move to get it). With it, a
-    /// node keeps the states of only its first [`LAZY_KEPT_CHILDREN`] children (none,
-    /// [`UNIFORM_KEPT_CHILDREN`], when its leaves all start alike): the others are looked
-    /// up by key and made only when the search enters them.
+    /// node makes no child state ahead ([`LAZY_KEPT_CHILDREN`]): its children are looked up
+    /// by key and made only when the search enters them.
     fn child_key(&self, state: &Self::State, mv: Self::Move) -> Option<ZobristHash> {
         let _ = (state, mv);
         None
@@ -444,18 +436,15 @@ const PATH_DEPENDENT_HINT: Bounds = Bounds {
 const KEPT_CHILDREN: usize = 48;
 
 /// How many child states a node keeps when the game computes its children's keys
-/// ([`Game::child_key`]): the first moves, where the search goes most. The others start
-/// from the node's own [`Game::leaf_bounds`], which steer but never decide (a 19x19
-/// tsumego node has a child per empty point, and copying each state was 60 % of the
-/// instructions of a Go Game Guru problem).
-pub const LAZY_KEPT_CHILDREN: usize = 8;
-
-/// [`LAZY_KEPT_CHILDREN`] for a game whose leaves all start alike
-/// ([`Game::leaf_bounds_read_the_state`] false), whatever the number of moves: a child
-/// made ahead would only give its key, which [`Game::child_key`] gives without the copy.
-/// Same nodes; the confirmation games on title-game final positions take about a third
-/// less time (BENCHMARKS.md, "Session 10").
-pub const UNIFORM_KEPT_CHILDREN: usize = 0;
+/// ([`Game::child_key`]): none. Every child starts from the node's own
+/// [`Game::leaf_bounds`], which steer but never decide, and is played into one overflow
+/// state when the search enters it. Making the first 8 ahead to read their own leaf
+/// numbers cost a copy of the state each (a 19x19 state is about 9 KB) and their leaf
+/// evaluations, and bought little: Go Game Guru `hard-110` took 35 s and 3.97 million
+/// nodes with them, 18 s and 3.43 million without; keeping the states of the first 8
+/// once entered, for the next visits, cost more instructions than playing them again
+/// (BENCHMARKS.md, "Session 11").
+pub const LAZY_KEPT_CHILDREN: usize = 0;
 
 /// How many children of a node are refreshed from the table at every iteration.
 const ALWAYS_REFRESHED: usize = 16;
@@ -960,16 +949,14 @@ impl<G: Game> Dfpn<G> {
             .map(std::mem::take)
             .unwrap_or_default();
         let moves = self.game.moves(state);
-        let uniform = !self.game.leaf_bounds_read_the_state();
-        let lazy_from = if uniform {
-            UNIFORM_KEPT_CHILDREN
-        } else {
-            LAZY_KEPT_CHILDREN
-        };
         let lazy = moves
-            .get(lazy_from)
+            .get(LAZY_KEPT_CHILDREN)
             .is_some_and(|&mv| self.game.child_key(state, mv).is_some());
-        let kept = if lazy { lazy_from } else { KEPT_CHILDREN };
+        let kept = if lazy {
+            LAZY_KEPT_CHILDREN
+        } else {
+            KEPT_CHILDREN
+        };
         // The bounds an unmade child starts with: the node's own leaf numbers.
         let mut lazy_leaf = None;
         // The overflow child whose state `states.overflow` holds.

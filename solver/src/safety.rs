@@ -303,10 +303,6 @@ impl Game for RegionGame {
         state.hash_after(mv)
     }
 
-    fn leaf_bounds_read_the_state(&self) -> bool {
-        false
-    }
-
     fn prover_to_move(&self, state: &ConfirmationState) -> bool {
         state.to_move() != self.owner
     }
