@@ -172,12 +172,7 @@ fn ordered_moves(
     let size = state.position().size();
     let legal = state.legal_moves_in(allowed);
     // The focus and the points next to it, once, rather than each move's neighbours.
-    let mut near = *focus;
-    for p in focus.iter() {
-        for n in p.neighbours(size) {
-            near.insert(n);
-        }
-    }
+    let near = focus.with_neighbours(size);
     let plays = legal
         .iter()
         .take_while(|m| matches!(m, ConfirmationMove::Play(_)))
