@@ -145,8 +145,8 @@ pub struct ProblemArgs {
     /// Most transposition-table entries per search table.
     #[arg(long, default_value_t = 1 << 20)]
     pub table_entries: usize,
-    /// Leave out the static eye-space bound (to measure what it saves; results are the
-    /// same).
+    /// Leave out the static eye-space bound and the atari rule (to measure what they
+    /// save; results are the same).
     #[arg(long, hide = true)]
     pub no_eye_bound: bool,
     /// Prune with relevance zones (an experiment, off by default: BENCHMARKS.md

@@ -47,7 +47,7 @@ use crate::dfpn::{
     Bounds, Budget, Dfpn, Evaluation, Game, Outcome, ProofNumber, SolverConfig, StopReason,
 };
 use crate::eyespace::two_small_regions;
-use crate::tsumego_eyespace::{eye_room, hopeless, hopeless_zone};
+use crate::tsumego_eyespace::{captured_next, eye_room, hopeless, hopeless_zone};
 use rules_core::benson::{pass_alive_for, PassAliveSide};
 use rules_core::{Color, Move, Point, PointSet, Position, ZobristHash};
 use std::fmt;
@@ -153,7 +153,8 @@ pub struct TsumegoLimits {
     /// Start every new leaf at proof and disproof number 1 instead of the liberty-based
     /// initialisation (only to measure what the initialisation saves).
     pub plain_leaves: bool,
-    /// Leave out the static eye-space bound (only to measure what it saves).
+    /// Leave out the static knowledge of [`crate::tsumego_eyespace`] (the eye-space bound
+    /// and targets lost in atari; only to measure what it saves).
     pub no_eye_bound: bool,
     /// Prune with relevance zones ([`crate::dfpn`]); off by default: with the zones the
     /// tsumego games give today it saves about 2 % of the nodes and costs time
@@ -396,7 +397,8 @@ struct Rules {
     points: Vec<Point>,
     master: Color,
     plain_leaves: bool,
-    /// Whether the static eye-space bound ([`hopeless`]) may decide states.
+    /// Whether the static eye-space bound ([`hopeless`]) and the atari rule
+    /// ([`captured_next`]) may decide states.
     eye_bound: bool,
     /// Whether the search uses relevance zones.
     zones: bool,
@@ -499,7 +501,7 @@ impl Rules {
     /// The zone of a state of the kill or the life game that its evaluation decided:
     /// [`Rules::safe_zone`] when the defender is safe (`defender_won`), else the target's
     /// points when it was removed (if that decided: `removal_decides`), else the areas
-    /// the eye-space bound read.
+    /// the eye-space bound read or the points the atari rule read.
     fn kill_zone(
         &self,
         pos: &Position,
@@ -514,7 +516,8 @@ impl Rules {
         if target_removed(pos, target, !attacker, rule) {
             return removal_decides.then(|| self.close(pos, *target));
         }
-        let read = hopeless_zone(pos, target, &self.region, attacker, rule)?;
+        let read = hopeless_zone(pos, target, &self.region, attacker, rule)
+            .or_else(|| captured_next(pos, target, &self.region, attacker, rule))?;
         Some(self.close(pos, read))
     }
 
@@ -876,13 +879,20 @@ impl KillGame {
         }
         if self.recreate.is_none()
             && self.rules.eye_bound
-            && hopeless(
+            && (hopeless(
+                pos,
+                &self.target,
+                &self.rules.region,
+                self.attacker,
+                self.target_rule,
+            ) || captured_next(
                 pos,
                 &self.target,
                 &self.rules.region,
                 self.attacker,
                 self.target_rule,
             )
+            .is_some())
         {
             return Ok(Evaluation::Goal);
         }
@@ -941,13 +951,20 @@ impl LiveGame {
             return Ok(Evaluation::Goal);
         }
         if self.rules.eye_bound
-            && hopeless(
+            && (hopeless(
+                pos,
+                &self.target,
+                &self.rules.region,
+                !self.defender,
+                self.target_rule,
+            ) || captured_next(
                 pos,
                 &self.target,
                 &self.rules.region,
                 !self.defender,
                 self.target_rule,
             )
+            .is_some())
         {
             return Ok(Evaluation::Failure);
         }

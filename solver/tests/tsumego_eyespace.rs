@@ -8,7 +8,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rules_core::{Color, Point, PointSet, Position, Setup, Size};
 use solver::tsumego::{Class, KillRule, TargetRule, Tsumego};
-use solver::tsumego_eyespace::hopeless;
+use solver::tsumego_eyespace::{captured_next, hopeless};
 use solver::tsumego_reference::reference_classes;
 
 /// A random problem whose region is a rectangle of the board, so that attacker strings
@@ -130,6 +130,60 @@ fn hopeless_areas_are_captured_by_the_reference() {
     eprintln!("hopeless areas checked: {fired} ({defender_to_move} with the defender to move)");
     assert!(fired >= 40, "only {fired} hopeless areas drawn");
     assert!(defender_to_move >= 15);
+}
+
+/// The atari rule ([`captured_next`]) against the reference on the same problems: when it
+/// calls a target string lost, the attacker captures it whoever moves and whoever is ko
+/// master.
+#[test]
+fn targets_lost_in_atari_are_captured_by_the_reference() {
+    let (mut fired, mut defender_to_move) = (0, 0);
+    for seed in 0..3000u64 {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let Some(problem) = random_problem(&mut rng) else {
+            continue;
+        };
+        let pos = &problem.position;
+        if captured_next(
+            pos,
+            &problem.target,
+            &problem.region,
+            problem.attacker,
+            problem.target_rule,
+        )
+        .is_none()
+        {
+            continue;
+        }
+        let Ok(classes) = reference_classes(&problem, 200_000) else {
+            continue;
+        };
+        fired += 1;
+        if pos.to_move() == problem.attacker {
+            assert!(
+                classes.iter().any(|(_, c)| *c == Class::Win),
+                "seed {seed}: lost in atari, but the attacker has no winning move\n{pos}\ntarget {:?} {:?}",
+                problem.target,
+                problem.target_rule
+            );
+        } else {
+            defender_to_move += 1;
+            for (mv, c) in &classes {
+                assert_eq!(
+                    *c,
+                    Class::Fail,
+                    "seed {seed}: lost in atari, but the defender's {mv} is {c}\n{pos}\ntarget {:?} {:?}",
+                    problem.target,
+                    problem.target_rule
+                );
+            }
+        }
+    }
+    eprintln!(
+        "targets lost in atari checked: {fired} ({defender_to_move} with the defender to move)"
+    );
+    assert!(fired >= 100, "only {fired} targets lost in atari drawn");
+    assert!(defender_to_move >= 40);
 }
 
 /// A straight three on the edge: hopeless with Black (the attacker) to move, which takes

@@ -48,7 +48,7 @@ struct Args {
     /// Start every leaf at 1/1 (to measure what the liberty-based initialisation saves).
     #[arg(long)]
     plain_leaves: bool,
-    /// Leave out the static eye-space bound (to measure what it saves).
+    /// Leave out the static eye-space bound and the atari rule (to measure what they save).
     #[arg(long)]
     no_eye_bound: bool,
     /// Prune with relevance zones (off by default; BENCHMARKS.md "Relevance zones").
