@@ -16,7 +16,10 @@
 //! 3. **Open side**: a flood from the box's borders that face the open board, through
 //!    empty points that are not gaps and not next to a defender stone (so the defender's
 //!    liberties stay in the fight, except on the border itself: a defender string that
-//!    reaches the border faces the open board and stays safe).
+//!    reaches the border faces the open board and stays safe). When the box is a fight's
+//!    ([`enclosure_around`]), the flood never enters a first-line point that the box of
+//!    every stone encloses: a side of a narrow box would otherwise leak along the empty
+//!    first line into the defender's eye space.
 //! 4. **Enclosure**: a flood from the defender's stones through points the open side did
 //!    not reach, never through an attacker stone and never *out of* a gap (a gap point
 //!    reached is kept, as the boundary of the region, but the flood stops there).
@@ -183,7 +186,13 @@ fn is_gap(pos: &Position, p: Point, attacker: Color, weak: usize) -> bool {
 /// ```
 pub fn enclosure(pos: &Position, attacker: Color, rule: EnclosureRule) -> PointSet {
     let stones = pos.size().points().filter(|&p| pos.color_at(p).is_some());
-    enclosed(pos, attacker, rule, bounds(pos, stones, rule.margin))
+    enclosed(
+        pos,
+        attacker,
+        rule,
+        bounds(pos, stones, rule.margin),
+        &PointSet::new(),
+    )
 }
 
 /// [`enclosure`] bounded by the box of `focus` (a target and the points its fight plays,
@@ -217,15 +226,35 @@ pub fn enclosure_around(
     rule: EnclosureRule,
     focus: &PointSet,
 ) -> PointSet {
-    enclosed(pos, attacker, rule, bounds(pos, focus.iter(), rule.margin))
+    // The open board never floods along the first line into what every stone's box
+    // encloses: a side of the focus's box that cuts through the defender's first-line
+    // points would otherwise frame that eye space away.
+    let size = pos.size();
+    let (w, h) = (size.width() - 1, size.height() - 1);
+    let first_line: PointSet = enclosure(pos, attacker, rule)
+        .iter()
+        .filter(|p| {
+            let (x, y) = p.coords();
+            x == 0 || y == 0 || x == w || y == h
+        })
+        .collect();
+    enclosed(
+        pos,
+        attacker,
+        rule,
+        bounds(pos, focus.iter(), rule.margin),
+        &first_line,
+    )
 }
 
-/// The enclosure within `(bounds, open)` (the box and its borders facing the open board).
+/// The enclosure within `(bounds, open)` (the box and its borders facing the open board),
+/// the open board kept out of `closed`.
 fn enclosed(
     pos: &Position,
     attacker: Color,
     rule: EnclosureRule,
     (bounds, open): (PointSet, PointSet),
+    closed: &PointSet,
 ) -> PointSet {
     let size = pos.size();
     let defender = !attacker;
@@ -236,7 +265,9 @@ fn enclosed(
     let mut outside = PointSet::new();
     let mut stack: Vec<Point> = open
         .iter()
-        .filter(|&p| pos.is_empty_point(p) && !is_gap(pos, p, attacker, rule.weak))
+        .filter(|&p| {
+            pos.is_empty_point(p) && !closed.contains(p) && !is_gap(pos, p, attacker, rule.weak)
+        })
         .collect();
     for &p in &stack {
         outside.insert(p);
@@ -246,6 +277,7 @@ fn enclosed(
             if bounds.contains(n)
                 && pos.is_empty_point(n)
                 && !outside.contains(n)
+                && !closed.contains(n)
                 && !is_gap(pos, n, attacker, rule.weak)
                 && !n
                     .neighbours(size)
@@ -476,6 +508,30 @@ mod tests {
 
     fn p(s: &str) -> Point {
         s.parse().expect("point")
+    }
+
+    #[test]
+    fn a_narrow_fight_keeps_the_first_line_the_whole_board_encloses() {
+        // Black's group sits inside White's wall; the fight (points F2 to G3) is narrow,
+        // so the fight's box starts at column E, an open side, from which the open board
+        // would flood along the empty first line into Black's eye space (Go Game Guru
+        // easy-101 lost its first line to the frame that way).
+        let diagram = "
+ . . . . . . . . . .
+ . . . . . . . . . .
+ . O O O O O O O . .
+ . O X X X X X O . .
+ . O X . . . X O . .
+ . O . . . . X O . .
+ . O . . . . . O . .";
+        let pos = parse_diagram(diagram).expect("diagram").position;
+        let focus: PointSet = [p("F2"), p("F3"), p("G2"), p("G3")].into_iter().collect();
+        let around = enclosure_around(&pos, Color::White, EnclosureRule::default(), &focus);
+        for q in ["E1", "F1", "G1"] {
+            assert!(around.contains(p(q)), "{q} left out");
+        }
+        // The box's own open side above the first line stays open board.
+        assert!(!around.contains(p("E2")));
     }
 
     #[test]
