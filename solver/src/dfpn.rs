@@ -419,16 +419,6 @@ pub trait Game {
         let _ = (mv, zone);
         false
     }
-
-    /// A small index for `mv` (a table grows to the largest one given), under which the
-    /// solver counts how often the move decided a node: the prover's proving moves and the
-    /// disprover's refutations (the history heuristic). Every node then tries the moves
-    /// that decided most nodes first, ties in [`Game::moves`]' order. `None`, the default,
-    /// keeps that order as it is.
-    fn history_slot(&self, mv: Self::Move) -> Option<usize> {
-        let _ = mv;
-        None
-    }
 }
 
 /// The table's unsolved bounds for a node disproved through a repetition above it: hard to
@@ -628,8 +618,6 @@ pub struct Dfpn<G: Game> {
     path_cache_by_depth: Vec<Vec<u128>>,
     /// Child states per depth, reused across expansions.
     pool: Vec<ChildStates<G::State>>,
-    /// How often each move slot decided a node, for the prover and for the disprover.
-    history: [Vec<u32>; 2],
     stats: Stats,
 }
 
@@ -694,27 +682,7 @@ impl<G: Game> Dfpn<G> {
             path_cache: HashMap::default(),
             path_cache_by_depth: Vec::new(),
             pool: Vec::new(),
-            history: [Vec::new(), Vec::new()],
             stats: Stats::default(),
-        }
-    }
-
-    /// The history score of `mv` for the side that is the prover when `prover` is true.
-    fn history_score(&self, prover: bool, mv: G::Move) -> u32 {
-        self.game
-            .history_slot(mv)
-            .and_then(|slot| self.history[usize::from(prover)].get(slot).copied())
-            .unwrap_or(0)
-    }
-
-    /// Counts `mv` as having decided a node for the prover (`prover`) or the disprover.
-    fn credit(&mut self, prover: bool, mv: G::Move) {
-        if let Some(slot) = self.game.history_slot(mv) {
-            let table = &mut self.history[usize::from(prover)];
-            if table.len() <= slot {
-                table.resize(slot + 1, 0);
-            }
-            table[slot] = table[slot].saturating_add(1);
         }
     }
 
@@ -980,9 +948,7 @@ impl<G: Game> Dfpn<G> {
             .get_mut(depth)
             .map(std::mem::take)
             .unwrap_or_default();
-        let mut moves = self.game.moves(state);
-        // Moves that decided other nodes first; ties keep the game's order.
-        moves.sort_by_key(|&mv| std::cmp::Reverse(self.history_score(or_node, mv)));
+        let moves = self.game.moves(state);
         let lazy = moves
             .get(LAZY_KEPT_CHILDREN)
             .is_some_and(|&mv| self.game.child_key(state, mv).is_some());
@@ -1142,17 +1108,6 @@ impl<G: Game> Dfpn<G> {
         path.pop();
         self.forget_below(depth);
         self.return_to_pool(depth, states);
-        // The move that decided the node for the side to move, if one did.
-        let decided_by = if or_node && result.is_proved() {
-            children.iter().position(|c| c.bounds.is_proved())
-        } else if !or_node && result.is_disproved() {
-            children.iter().position(|c| c.bounds.is_disproved())
-        } else {
-            None
-        };
-        if let Some(i) = decided_by {
-            self.credit(or_node, moves[i]);
-        }
         let loops = if result.is_disproved() {
             let mut disproved = children.iter().filter(|c| c.bounds.is_disproved());
             let relied = if or_node {

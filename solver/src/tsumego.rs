@@ -704,13 +704,6 @@ macro_rules! position_game {
             fn outside(&self, mv: Move, zone: &PointSet) -> bool {
                 matches!(mv, Move::Play(p) if !zone.contains(p))
             }
-
-            fn history_slot(&self, mv: Move) -> Option<usize> {
-                match mv {
-                    Move::Play(p) => Some(p.index()),
-                    Move::Pass => None,
-                }
-            }
         }
     };
 }
