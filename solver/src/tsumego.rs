@@ -732,7 +732,13 @@ impl CaptureGame {
     fn zone_of_terminal(&self, pos: &Position, proved: bool) -> Option<PointSet> {
         let target = PointSet::from_iter([self.target]);
         Some(if proved {
-            self.rules.close(pos, target)
+            let read = if pos.color_at(self.target) == Some(!self.attacker) {
+                // Still standing: lost in atari.
+                self.captured_next(pos)?
+            } else {
+                target
+            };
+            self.rules.close(pos, read)
         } else {
             self.rules
                 .safe_zone(pos, &target, !self.attacker, TargetRule::AnyStone)
@@ -745,7 +751,20 @@ impl CaptureGame {
         if point_safe(pos, self.target, &self.rules.region) {
             return Ok(Evaluation::Failure);
         }
+        if self.rules.eye_bound && self.captured_next(pos).is_some() {
+            return Ok(Evaluation::Goal);
+        }
         Ok(Evaluation::Open)
+    }
+    /// [`captured_next`] for the target's string.
+    fn captured_next(&self, pos: &Position) -> Option<PointSet> {
+        captured_next(
+            pos,
+            &PointSet::from_iter([self.target]),
+            &self.rules.region,
+            self.attacker,
+            TargetRule::AnyStone,
+        )
     }
 }
 position_game!(CaptureGame);
