@@ -498,6 +498,20 @@ impl Rules {
         self.close(pos, zone)
     }
 
+    /// Whether the static knowledge, when switched on, gives the target to `attacker` (a
+    /// capture only: the eye-space bound, or a target string lost in atari).
+    fn lost_statically(
+        &self,
+        pos: &Position,
+        target: &PointSet,
+        attacker: Color,
+        rule: TargetRule,
+    ) -> bool {
+        self.eye_bound
+            && (hopeless(pos, target, &self.region, attacker, rule)
+                || captured_next(pos, target, &self.region, attacker, rule).is_some())
+    }
+
     /// The zone of a state of the kill or the life game that its evaluation decided:
     /// [`Rules::safe_zone`] when the defender is safe (`defender_won`), else the target's
     /// points when it was removed (if that decided: `removal_decides`), else the areas
@@ -890,21 +904,9 @@ impl KillGame {
             return Ok(Evaluation::Failure);
         }
         if self.recreate.is_none()
-            && self.rules.eye_bound
-            && (hopeless(
-                pos,
-                &self.target,
-                &self.rules.region,
-                self.attacker,
-                self.target_rule,
-            ) || captured_next(
-                pos,
-                &self.target,
-                &self.rules.region,
-                self.attacker,
-                self.target_rule,
-            )
-            .is_some())
+            && self
+                .rules
+                .lost_statically(pos, &self.target, self.attacker, self.target_rule)
         {
             return Ok(Evaluation::Goal);
         }
@@ -962,21 +964,9 @@ impl LiveGame {
         ) {
             return Ok(Evaluation::Goal);
         }
-        if self.rules.eye_bound
-            && (hopeless(
-                pos,
-                &self.target,
-                &self.rules.region,
-                !self.defender,
-                self.target_rule,
-            ) || captured_next(
-                pos,
-                &self.target,
-                &self.rules.region,
-                !self.defender,
-                self.target_rule,
-            )
-            .is_some())
+        if self
+            .rules
+            .lost_statically(pos, &self.target, !self.defender, self.target_rule)
         {
             return Ok(Evaluation::Failure);
         }

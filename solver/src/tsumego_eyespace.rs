@@ -7,8 +7,8 @@
 //! two empty points, or three with the attacker to move), so the search stops there
 //! instead of playing out the filling of the last liberties. [`captured_next`] ends the
 //! lines where a target string in atari cannot be saved: without it every such state was
-//! expanded into one child per defender move, each taken at once (28 % of the nodes of the
-//! 88 Go Game Guru problems solved at 200,000 nodes; BENCHMARKS.md). Soundness is checked against
+//! expanded into one child per defender move, each taken at once (26 % of the nodes of the
+//! 87 Go Game Guru problems solved at 200,000 nodes before and after it; BENCHMARKS.md). Soundness is checked against
 //! the exhaustive reference (`solver/tests/tsumego_eyespace.rs`) and by the differential test of
 //! the whole search.
 
@@ -295,9 +295,8 @@ pub fn eye_room(
 ///
 /// The liberties the attacker is to fill must be points of `region` (a liberty outside
 /// it makes a string safe). Under [`TargetRule::EveryStone`] the string must hold every
-/// standing target stone. Only
-/// a capture is promised: the kill rule must be [`KillRule::CaptureOnly`](crate::tsumego::KillRule::CaptureOnly).
-/// Returns the points the answer rests on (a relevance zone before closing, see
+/// standing target stone. Only a capture is promised: a kill game may use it under
+/// [`KillRule::CaptureOnly`](crate::tsumego::KillRule::CaptureOnly) only. Returns the points the answer rests on (a relevance zone before closing, see
 /// [`crate::dfpn`]): the string, its liberty and every string next to either, with their
 /// neighbours.
 ///
@@ -387,10 +386,9 @@ fn extension_fails(
     attacker: Color,
 ) -> Option<PointSet> {
     let size = pos.size();
+    // The string with its neighbours (`last` among them).
     let mut zone = stones.with_neighbours(size);
-    zone.insert(last);
-    let around_string = stones.with_neighbours(size).difference(stones);
-    for n in around_string.iter() {
+    for n in zone.difference(stones).iter() {
         if pos.color_at(n) == Some(attacker) {
             if pos.in_atari(n) {
                 return None;
