@@ -83,21 +83,23 @@ fn random_problem(rng: &mut SmallRng) -> Option<Tsumego> {
     })
 }
 
-#[test]
-fn hopeless_areas_are_captured_by_the_reference() {
+/// Checks a static rule against the reference on the seeded random problems: wherever
+/// `claims` calls the target lost, the reference must agree that the attacker captures it
+/// (with the defender to move every first move fails, with the attacker to move some
+/// first move wins). Returns how often the rule fired, and how often with the defender
+/// to move.
+fn check_rule(
+    name: &str,
+    seeds: std::ops::Range<u64>,
+    claims: impl Fn(&Tsumego) -> bool,
+) -> (u32, u32) {
     let (mut fired, mut defender_to_move) = (0, 0);
-    for seed in 0..1500u64 {
+    for seed in seeds {
         let mut rng = SmallRng::seed_from_u64(seed);
         let Some(problem) = random_problem(&mut rng) else {
             continue;
         };
-        if !hopeless(
-            &problem.position,
-            &problem.target,
-            &problem.region,
-            problem.attacker,
-            problem.target_rule,
-        ) {
+        if !claims(&problem) {
             continue;
         }
         let Ok(classes) = reference_classes(&problem, 200_000) else {
@@ -108,7 +110,7 @@ fn hopeless_areas_are_captured_by_the_reference() {
         if pos.to_move() == problem.attacker {
             assert!(
                 classes.iter().any(|(_, c)| *c == Class::Win),
-                "seed {seed}: hopeless, but the attacker has no winning move\n{pos}\ntarget {:?} region {:?} {:?}",
+                "seed {seed}: {name}, but the attacker has no winning move\n{pos}\ntarget {:?} region {:?} {:?}",
                 problem.target,
                 problem.region,
                 problem.target_rule
@@ -119,7 +121,7 @@ fn hopeless_areas_are_captured_by_the_reference() {
                 assert_eq!(
                     *c,
                     Class::Fail,
-                    "seed {seed}: hopeless, but the defender's {mv} is {c}\n{pos}\ntarget {:?} region {:?} {:?}",
+                    "seed {seed}: {name}, but the defender's {mv} is {c}\n{pos}\ntarget {:?} region {:?} {:?}",
                     problem.target,
                     problem.region,
                     problem.target_rule
@@ -127,7 +129,15 @@ fn hopeless_areas_are_captured_by_the_reference() {
             }
         }
     }
-    eprintln!("hopeless areas checked: {fired} ({defender_to_move} with the defender to move)");
+    eprintln!("{name}: {fired} checked ({defender_to_move} with the defender to move)");
+    (fired, defender_to_move)
+}
+
+#[test]
+fn hopeless_areas_are_captured_by_the_reference() {
+    let (fired, defender_to_move) = check_rule("hopeless", 0..1500, |p| {
+        hopeless(&p.position, &p.target, &p.region, p.attacker, p.target_rule)
+    });
     assert!(fired >= 40, "only {fired} hopeless areas drawn");
     assert!(defender_to_move >= 15);
 }
@@ -137,51 +147,9 @@ fn hopeless_areas_are_captured_by_the_reference() {
 /// master.
 #[test]
 fn targets_lost_in_atari_are_captured_by_the_reference() {
-    let (mut fired, mut defender_to_move) = (0, 0);
-    for seed in 0..3000u64 {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let Some(problem) = random_problem(&mut rng) else {
-            continue;
-        };
-        let pos = &problem.position;
-        if captured_next(
-            pos,
-            &problem.target,
-            &problem.region,
-            problem.attacker,
-            problem.target_rule,
-        )
-        .is_none()
-        {
-            continue;
-        }
-        let Ok(classes) = reference_classes(&problem, 200_000) else {
-            continue;
-        };
-        fired += 1;
-        if pos.to_move() == problem.attacker {
-            assert!(
-                classes.iter().any(|(_, c)| *c == Class::Win),
-                "seed {seed}: lost in atari, but the attacker has no winning move\n{pos}\ntarget {:?} {:?}",
-                problem.target,
-                problem.target_rule
-            );
-        } else {
-            defender_to_move += 1;
-            for (mv, c) in &classes {
-                assert_eq!(
-                    *c,
-                    Class::Fail,
-                    "seed {seed}: lost in atari, but the defender's {mv} is {c}\n{pos}\ntarget {:?} {:?}",
-                    problem.target,
-                    problem.target_rule
-                );
-            }
-        }
-    }
-    eprintln!(
-        "targets lost in atari checked: {fired} ({defender_to_move} with the defender to move)"
-    );
+    let (fired, defender_to_move) = check_rule("lost in atari", 0..3000, |p| {
+        captured_next(&p.position, &p.target, &p.region, p.attacker, p.target_rule).is_some()
+    });
     assert!(fired >= 100, "only {fired} targets lost in atari drawn");
     assert!(defender_to_move >= 40);
 }
