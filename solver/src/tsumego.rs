@@ -47,7 +47,9 @@ use crate::dfpn::{
     Bounds, Budget, Dfpn, Evaluation, Game, Outcome, ProofNumber, SolverConfig, StopReason,
 };
 use crate::eyespace::two_small_regions;
-use crate::tsumego_eyespace::{captured_next, eye_room, hopeless, hopeless_zone};
+use crate::tsumego_eyespace::{
+    captured_next, eye_room, hopeless, hopeless_zone, no_permanent_stone,
+};
 use rules_core::benson::{pass_alive_for, PassAliveSide};
 use rules_core::{Color, Move, Point, PointSet, Position, ZobristHash};
 use std::fmt;
@@ -885,6 +887,19 @@ impl KillGame {
         if target_removed(pos, &self.target, defender, self.target_rule) {
             return Ok(match self.recreate.as_mut() {
                 None => Evaluation::Goal,
+                // No room for a living stone in walls that are never taken: no nested
+                // search needed.
+                Some(_)
+                    if self.rules.eye_bound
+                        && no_permanent_stone(
+                            pos,
+                            self.attacker,
+                            &self.target,
+                            &self.rules.region,
+                        ) =>
+                {
+                    Evaluation::Goal
+                }
                 Some(recreate) => {
                     if recreate.decide(pos, budget)? {
                         Evaluation::Open

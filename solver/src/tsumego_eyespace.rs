@@ -434,3 +434,75 @@ fn extension_fails(
     // One liberty left must be one the attacker may fill.
     (liberties.len() <= 1 && liberties.iter().all(|l| region.contains(l))).then_some(zone)
 }
+
+/// Whether the defender can never have an uncapturable stone on any point of `points`
+/// (the points of a target just taken), read statically: the tsumego form of the
+/// confirmation's rule ([`crate::eyespace`]), with the attacker strings that keep a
+/// liberty outside `region` as the walls (nobody plays outside the region, so they are
+/// never taken, and a stone joining them never is either). Around each point, the maximal
+/// connected set of points holding no wall stone must lie inside the region, and its
+/// interior (points with no wall neighbour) must be at most one point or two neighbours:
+/// the attacker fills the points next to the walls (joining them: never suicide, never a
+/// ko capture) and then takes whatever the defender has in the interior, so the defender
+/// can never make two eyes there. [`crate::eyespace`]'s module documentation gives the
+/// proof, which needs nothing of the walls but that they are never taken.
+///
+/// ```
+/// use rules_core::io::parse_diagram;
+/// use rules_core::{Color, PointSet};
+/// use solver::tsumego_eyespace::no_permanent_stone;
+/// // White's two stones on A1 B1 were just taken; Black's wall keeps liberties above the
+/// // region (the bottom two rows), and the two points can hold no living White stone.
+/// let game = parse_diagram("
+///  . . . . .
+///  X X X . .
+///  . . X . .").unwrap();
+/// let pos = game.position;
+/// let region: PointSet = pos.size().points().filter(|p| p.coords().1 < 2).collect();
+/// let taken: PointSet = ["A1", "B1"].iter().map(|p| p.parse().unwrap()).collect();
+/// assert!(no_permanent_stone(&pos, Color::Black, &taken, &region));
+/// ```
+pub fn no_permanent_stone(
+    pos: &Position,
+    attacker: Color,
+    points: &PointSet,
+    region: &PointSet,
+) -> bool {
+    let size = pos.size();
+    let mut memo = WallMemo::default();
+    let mut is_wall = |p: Point| pos.color_at(p) == Some(attacker) && memo.is_wall(pos, p, region);
+    let mut covered = PointSet::new();
+    for p in points.iter() {
+        if covered.contains(p) || is_wall(p) {
+            continue;
+        }
+        let mut area = PointSet::from_iter([p]);
+        let mut stack = vec![p];
+        let mut interior: Vec<Point> = Vec::new();
+        while let Some(q) = stack.pop() {
+            if !region.contains(q) {
+                return false;
+            }
+            let mut by_wall = false;
+            for n in q.neighbours(size) {
+                if is_wall(n) {
+                    by_wall = true;
+                } else if area.insert(n) {
+                    stack.push(n);
+                }
+            }
+            if !by_wall {
+                if interior.len() >= 2
+                    || interior
+                        .iter()
+                        .any(|&i| !i.neighbours(size).any(|n| n == q))
+                {
+                    return false;
+                }
+                interior.push(q);
+            }
+        }
+        covered = covered.union(&area);
+    }
+    true
+}
