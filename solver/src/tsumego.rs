@@ -514,6 +514,13 @@ impl Rules {
                 || captured_next(pos, target, &self.region, attacker, rule).is_some())
     }
 
+    /// Whether the static knowledge, when switched on, gives the target to `attacker` for
+    /// good: taken, and no permanent defender stone on its points after
+    /// ([`no_permanent_stone`], which holds whoever moves).
+    fn dead_for_good(&self, pos: &Position, target: &PointSet, attacker: Color) -> bool {
+        self.eye_bound && no_permanent_stone(pos, attacker, target, &self.region)
+    }
+
     /// The zone of a state of the kill or the life game that its evaluation decided:
     /// [`Rules::safe_zone`] when the defender is safe (`defender_won`), else the target's
     /// points when it was removed (if that decided: `removal_decides`), else the areas
@@ -889,15 +896,7 @@ impl KillGame {
                 None => Evaluation::Goal,
                 // No room for a living stone in walls that are never taken: no nested
                 // search needed.
-                Some(_)
-                    if self.rules.eye_bound
-                        && no_permanent_stone(
-                            pos,
-                            self.attacker,
-                            &self.target,
-                            &self.rules.region,
-                        ) =>
-                {
+                Some(_) if self.rules.dead_for_good(pos, &self.target, self.attacker) => {
                     Evaluation::Goal
                 }
                 Some(recreate) => {
@@ -918,10 +917,11 @@ impl KillGame {
         ) {
             return Ok(Evaluation::Failure);
         }
-        if self.recreate.is_none()
+        if (self.recreate.is_none()
             && self
                 .rules
-                .lost_statically(pos, &self.target, self.attacker, self.target_rule)
+                .lost_statically(pos, &self.target, self.attacker, self.target_rule))
+            || self.rules.dead_for_good(pos, &self.target, self.attacker)
         {
             return Ok(Evaluation::Goal);
         }
@@ -982,6 +982,7 @@ impl LiveGame {
         if self
             .rules
             .lost_statically(pos, &self.target, !self.defender, self.target_rule)
+            || self.rules.dead_for_good(pos, &self.target, !self.defender)
         {
             return Ok(Evaluation::Failure);
         }
