@@ -436,7 +436,8 @@ fn extension_fails(
 }
 
 /// Whether the defender can never have an uncapturable stone on any point of `points`
-/// (the points of a target just taken), read statically: the tsumego form of the
+/// (a target's points, its stones standing or just taken), whoever moves: then the
+/// attacker takes whatever stands there, for good. Read statically: the tsumego form of the
 /// confirmation's rule ([`crate::eyespace`]), with the attacker strings that keep a
 /// liberty outside `region` as the walls (nobody plays outside the region, so they are
 /// never taken, and a stone joining them never is either). Around each point, the maximal
