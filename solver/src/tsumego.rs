@@ -39,8 +39,10 @@
 //! given). A limit reached gives [`Class::Unknown`], never a guess.
 //!
 //! Static knowledge: safe strings and Benson end the search for the defender; the
-//! eye-space bound of [`crate::tsumego_eyespace`] ends it for the attacker under
-//! [`KillRule::CaptureOnly`] (and in the life game), and the defender's room steers the
+//! eye-space bound and a target string lost in atari ([`crate::tsumego_eyespace`]) end it
+//! for the attacker under [`KillRule::CaptureOnly`] (and in the life game); no room for
+//! two eyes inside walls that are never taken ends it under either kill rule, and spares
+//! `capture-for-good` its nested search after a capture; the defender's room steers the
 //! leaf initialisation.
 
 use crate::dfpn::{

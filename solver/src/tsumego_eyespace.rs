@@ -1,5 +1,6 @@
-//! Static knowledge for the tsumego game of [`crate::tsumego`]: the eye-space bound, and
-//! targets lost in atari ([`captured_next`]).
+//! Static knowledge for the tsumego game of [`crate::tsumego`]: the eye-space bound,
+//! targets lost in atari ([`captured_next`]), and no room for two eyes inside walls that
+//! are never taken ([`no_permanent_stone`]).
 //!
 //! An enclosed defender with no room for two eyes, that cannot capture anything, is dead:
 //! the attacker can capture it whatever the defender does. [`hopeless`] recognises the
