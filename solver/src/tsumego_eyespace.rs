@@ -296,7 +296,8 @@ pub fn eye_room(
 ///
 /// The liberties the attacker is to fill must be points of `region` (a liberty outside
 /// it makes a string safe). Under [`TargetRule::EveryStone`] the string must hold every
-/// standing target stone. Only a capture is promised: a kill game may use it under
+/// standing target stone, and with the defender to move every target point (else the
+/// defender could put a stone back on a target point taken before). Only a capture is promised: a kill game may use it under
 /// [`KillRule::CaptureOnly`](crate::tsumego::KillRule::CaptureOnly) only. Returns the points the answer rests on (a relevance zone before closing, see
 /// [`crate::dfpn`]): the string, its liberty and every string next to either, with their
 /// neighbours.
@@ -367,6 +368,11 @@ pub fn captured_next(
             if pos.ko_point() != Some(last) {
                 return Some(stones.with_neighbours(size));
             }
+            continue;
+        }
+        if rule == TargetRule::EveryStone && target.iter().any(|p| !stones.contains(p)) {
+            // An empty target point the defender could fill again: the capture of this
+            // string would not remove every target stone.
             continue;
         }
         if let Some(zone) = extension_fails(pos, &stones, last, region, attacker) {

@@ -184,3 +184,34 @@ fn straight_three_depends_on_who_moves() {
         assert!(wins, "{to_play} to play has a winning move");
     }
 }
+
+/// Under [`TargetRule::EveryStone`] a target point already taken can be filled again by
+/// the defender: Black (to move) keeps D3, with a liberty on E3 outside the region, so
+/// taking D1-E1 would not remove every target stone (found by the long differential run,
+/// seed 5047, after White's D2 took D3-E3).
+#[test]
+fn an_emptied_target_point_can_be_filled_again() {
+    use rules_core::io::parse_diagram;
+    let game = parse_diagram("# to-play B\n . O O . .\n . X O O O\n . O . X X\n").unwrap();
+    let pos = game.position;
+    let p = |s: &str| -> Point { s.parse().unwrap() };
+    let target: PointSet = ["D1", "E1", "D3", "E3"].iter().map(|s| p(s)).collect();
+    let region: PointSet = ["C1", "D1", "C2", "D2", "C3", "D3"]
+        .iter()
+        .map(|s| p(s))
+        .collect();
+    assert!(captured_next(&pos, &target, &region, Color::White, TargetRule::EveryStone).is_none());
+    let problem = Tsumego {
+        position: pos,
+        attacker: Color::White,
+        target,
+        region,
+        kill_rule: KillRule::CaptureOnly,
+        target_rule: TargetRule::EveryStone,
+    };
+    let classes = reference_classes(&problem, 200_000).unwrap();
+    assert!(
+        classes.iter().any(|(_, c)| *c != Class::Fail),
+        "the reference lets Black live: {classes:?}"
+    );
+}
