@@ -91,34 +91,14 @@ pub(crate) fn no_permanent_stone_possible(
     // Two points of that interior apart already leave room. (Plain attacker stones as
     // walls gave the same test more weakly: the stones the attacker plays inside a hole
     // cut it up, and Benson then ran on most states of a capture search.)
-    let size = position.size();
     let mut walls = Walls::default();
-    let mut seen = PointSet::new();
-    for p in points.iter() {
-        if seen.contains(p) || walls.is_wall(position, attacker, p) {
-            continue;
-        }
-        let mut part = PointSet::new();
-        part.insert(p);
-        let mut stack = vec![p];
-        let mut inner: Vec<Point> = Vec::new();
-        while let Some(q) = stack.pop() {
-            let mut by_wall = false;
-            for n in q.neighbours(size) {
-                if walls.is_wall(position, attacker, n) {
-                    by_wall = true;
-                } else if part.insert(n) {
-                    stack.push(n);
-                }
-            }
-            if !by_wall {
-                if inner.len() >= 2 || inner.iter().any(|&i| !i.neighbours(size).any(|n| n == q)) {
-                    return false;
-                }
-                inner.push(q);
-            }
-        }
-        seen = seen.union(&part);
+    if !no_room_in_areas(
+        position,
+        points,
+        |p| walls.is_wall(position, attacker, p),
+        |_| true,
+    ) {
+        return false;
     }
     let pass_alive = chains();
     if pass_alive.is_empty() {
@@ -139,6 +119,54 @@ pub(crate) fn no_permanent_stone_possible(
         }
     }
     !one_region || regions <= 1
+}
+
+/// Whether every point of `points` that is not a wall lies in an area (a maximal
+/// connected set of points that are not walls) whose interior, its points with no wall
+/// neighbour, is at most one point or two neighbouring points: the room test of the rule
+/// (module documentation), with the walls given by `is_wall`. `false` as soon as an area
+/// has more room, or reaches a point that is not `inside` (the tsumego game's region).
+pub(crate) fn no_room_in_areas(
+    position: &Position,
+    points: &PointSet,
+    mut is_wall: impl FnMut(Point) -> bool,
+    inside: impl Fn(Point) -> bool,
+) -> bool {
+    let size = position.size();
+    let mut seen = PointSet::new();
+    for p in points.iter() {
+        if seen.contains(p) || is_wall(p) {
+            continue;
+        }
+        let mut area = PointSet::from_iter([p]);
+        let mut stack = vec![p];
+        let mut interior: Vec<Point> = Vec::new();
+        while let Some(q) = stack.pop() {
+            if !inside(q) {
+                return false;
+            }
+            let mut by_wall = false;
+            for n in q.neighbours(size) {
+                if is_wall(n) {
+                    by_wall = true;
+                } else if area.insert(n) {
+                    stack.push(n);
+                }
+            }
+            if !by_wall {
+                if interior.len() >= 2
+                    || interior
+                        .iter()
+                        .any(|&i| !i.neighbours(size).any(|n| n == q))
+                {
+                    return false;
+                }
+                interior.push(q);
+            }
+        }
+        seen = seen.union(&area);
+    }
+    true
 }
 
 /// The attacker's strings sorted into S (those with two small regions) and the others, as

@@ -13,6 +13,7 @@
 //! the exhaustive reference (`solver/tests/tsumego_eyespace.rs`) and by the differential test of
 //! the whole search.
 
+use crate::eyespace::no_room_in_areas;
 use crate::tsumego::TargetRule;
 use rules_core::{Color, Point, PointSet, Position};
 
@@ -393,6 +394,11 @@ fn extension_fails(
     attacker: Color,
 ) -> Option<PointSet> {
     let size = pos.size();
+    let string_around = |p: Point| {
+        pos.string_stones(p)
+            .collect::<PointSet>()
+            .with_neighbours(size)
+    };
     // The string with its neighbours (`last` among them).
     let mut zone = stones.with_neighbours(size);
     for n in zone.difference(stones).iter() {
@@ -400,11 +406,7 @@ fn extension_fails(
             if pos.in_atari(n) {
                 return None;
             }
-            zone = zone.union(
-                &pos.string_stones(n)
-                    .collect::<PointSet>()
-                    .with_neighbours(size),
-            );
+            zone = zone.union(&string_around(n));
         }
     }
     // The extension at `last`: what it joins and the liberties of the whole.
@@ -420,11 +422,7 @@ fn extension_fails(
                     // It would take stones (and maybe make a ko).
                     return None;
                 }
-                zone = zone.union(
-                    &pos.string_stones(n)
-                        .collect::<PointSet>()
-                        .with_neighbours(size),
-                );
+                zone = zone.union(&string_around(n));
             }
             Some(_) => {
                 if !joined.contains(n) {
@@ -476,41 +474,11 @@ pub fn no_permanent_stone(
     points: &PointSet,
     region: &PointSet,
 ) -> bool {
-    let size = pos.size();
     let mut memo = WallMemo::default();
-    let mut is_wall = |p: Point| pos.color_at(p) == Some(attacker) && memo.is_wall(pos, p, region);
-    let mut covered = PointSet::new();
-    for p in points.iter() {
-        if covered.contains(p) || is_wall(p) {
-            continue;
-        }
-        let mut area = PointSet::from_iter([p]);
-        let mut stack = vec![p];
-        let mut interior: Vec<Point> = Vec::new();
-        while let Some(q) = stack.pop() {
-            if !region.contains(q) {
-                return false;
-            }
-            let mut by_wall = false;
-            for n in q.neighbours(size) {
-                if is_wall(n) {
-                    by_wall = true;
-                } else if area.insert(n) {
-                    stack.push(n);
-                }
-            }
-            if !by_wall {
-                if interior.len() >= 2
-                    || interior
-                        .iter()
-                        .any(|&i| !i.neighbours(size).any(|n| n == q))
-                {
-                    return false;
-                }
-                interior.push(q);
-            }
-        }
-        covered = covered.union(&area);
-    }
-    true
+    no_room_in_areas(
+        pos,
+        points,
+        |p| pos.color_at(p) == Some(attacker) && memo.is_wall(pos, p, region),
+        |p| region.contains(p),
+    )
 }
