@@ -7,7 +7,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rules_core::areas::{self, Areas};
 use rules_core::benson::{self, PassAliveSide};
-use rules_core::{Color, Move, Point, PointSet, Position, Size};
+use rules_core::{Color, Move, Point, PointSet, Position, Setup, Size};
 
 // ---------------------------------------------------------------------------------------
 // Helpers
@@ -608,6 +608,14 @@ fn agrees_with_naive_benson_and_areas_partition() {
                 assert!(pa.regions[c].intersection(&pa.chains[!c]).is_empty());
                 assert!(pa.chains[c].difference(&stones(&pos, c)).is_empty());
                 assert_eq!(pa.inside[c], pa.regions[c].intersection(&stones(&pos, !c)));
+                // The one-string reading gives the whole board's answer for every stone.
+                for p in stones(&pos, c).iter() {
+                    assert_eq!(
+                        benson::pass_alive_string(&pos, p),
+                        pa.chains[c].contains(p),
+                        "{c} string {p} in\n{pos}"
+                    );
+                }
             }
             if !pa.all_chains().is_empty() {
                 with_alive += 1;
@@ -734,4 +742,59 @@ fn timing_19x19() {
     }
     let per_areas = t.elapsed() / (reps * positions.len() as u32);
     println!("pass_alive (both colours): {per:?} per 19x19 position; independent_areas: {per_areas:?} ({alive})");
+}
+
+/// [`benson::pass_alive_string`] against the whole board's Benson on many crowded random
+/// boards, where chains share regions and a region can be met from several chains.
+#[test]
+fn the_one_string_reading_agrees_on_crowded_boards() {
+    let mut rng = SmallRng::seed_from_u64(0xbe45_0004);
+    let mut alive_strings = 0;
+    for &side in &[4u32, 5, 6, 7, 9] {
+        for _ in 0..2_000 {
+            let moves = rng.random_range((side * side) as usize..=(side * side * 4) as usize);
+            let pos = random_position(&mut rng, side, moves);
+            for c in Color::ALL {
+                let chains = benson::pass_alive_for(&pos, c).chains;
+                for p in stones(&pos, c).iter() {
+                    let alive = benson::pass_alive_string(&pos, p);
+                    assert_eq!(alive, chains.contains(p), "{c} string {p} in\n{pos}");
+                    alive_strings += usize::from(alive);
+                }
+            }
+        }
+    }
+    // Stones dropped at random (a legal set-up kept): shapes random play seldom makes,
+    // such as a region met from one chain, left as vital to nobody, and met again from
+    // another chain.
+    let mut setups = 0;
+    while setups < 20_000 {
+        let side = rng.random_range(4u32..=8);
+        let mut setup = Setup::new(Size::square(side).unwrap());
+        let (black, white) = (rng.random_range(0.3..0.7), rng.random_range(0.05..0.3));
+        for p in Size::square(side).unwrap().points() {
+            let roll: f64 = rng.random();
+            if roll < black {
+                setup.black.insert(p);
+            } else if roll < black + white {
+                setup.white.insert(p);
+            }
+        }
+        let Ok(pos) = Position::from_setup(&setup) else {
+            continue;
+        };
+        setups += 1;
+        for c in Color::ALL {
+            let chains = benson::pass_alive_for(&pos, c).chains;
+            for p in stones(&pos, c).iter() {
+                let alive = benson::pass_alive_string(&pos, p);
+                assert_eq!(alive, chains.contains(p), "{c} string {p} in\n{pos}");
+                alive_strings += usize::from(alive);
+            }
+        }
+    }
+    assert!(
+        alive_strings > 10_000,
+        "only {alive_strings} pass-alive stones met"
+    );
 }

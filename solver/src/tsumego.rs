@@ -52,7 +52,7 @@ use crate::eyespace::two_small_regions;
 use crate::tsumego_eyespace::{
     captured_next, eye_room, hopeless, hopeless_zone, no_permanent_stone,
 };
-use rules_core::benson::{pass_alive_for, PassAliveSide};
+use rules_core::benson::{pass_alive_for, pass_alive_string, PassAliveSide};
 use rules_core::{Color, Move, Point, PointSet, Position, ZobristHash};
 use std::fmt;
 use std::num::NonZeroU64;
@@ -283,7 +283,6 @@ fn target_safe(
     rule: TargetRule,
 ) -> bool {
     let mut seen = PointSet::new();
-    let mut benson = None;
     let mut any_standing = false;
     for p in target.iter() {
         if seen.contains(p) || pos.color_at(p) != Some(owner) {
@@ -294,11 +293,7 @@ fn target_safe(
             seen.insert(s);
         }
         let safe = has_outside_liberty(pos, p, region)
-            || (!pos.in_atari(p)
-                && two_small_regions(pos, p)
-                && benson
-                    .get_or_insert_with(|| pass_alive_for(pos, owner).chains)
-                    .contains(p));
+            || (!pos.in_atari(p) && two_small_regions(pos, p) && pass_alive_string(pos, p));
         match (rule, safe) {
             (TargetRule::AnyStone, false) => return false,
             (TargetRule::EveryStone, true) => return true,
@@ -625,22 +620,29 @@ impl Rules {
 /// The liberties of the target strings, and of the opponent strings in atari around them.
 fn focus_of(pos: &Position, points: &PointSet) -> PointSet {
     let mut focus = PointSet::new();
+    // Strings by their head stone: a target string or a neighbour in atari is read once,
+    // however many of its stones the target or the string's border holds.
+    let (mut targets_read, mut neighbours_read) = (PointSet::new(), PointSet::new());
     let size = pos.size();
     for p in points.iter() {
-        if pos.color_at(p).is_some() {
-            let libs = pos.liberties(p);
-            focus = focus.union(&libs);
-            for s in pos.string_stones(p) {
-                for n in s.neighbours(size) {
-                    if pos.color_at(n).is_some_and(|c| Some(c) != pos.color_at(p))
-                        && pos.in_atari(n)
-                    {
-                        focus = focus.union(&pos.liberties(n));
-                    }
+        let Some(head) = pos.string_id(p) else {
+            focus.insert(p);
+            continue;
+        };
+        if !targets_read.insert(head) {
+            continue;
+        }
+        let colour = pos.color_at(p);
+        focus = focus.union(&pos.liberties(p));
+        for s in pos.string_stones(p) {
+            for n in s.neighbours(size) {
+                if pos.color_at(n).is_some_and(|c| Some(c) != colour)
+                    && pos.in_atari(n)
+                    && pos.string_id(n).is_some_and(|h| neighbours_read.insert(h))
+                {
+                    focus = focus.union(&pos.liberties(n));
                 }
             }
-        } else {
-            focus.insert(p);
         }
     }
     focus
