@@ -127,7 +127,9 @@ fn hopeless_within(
     let defender = !attacker;
     let size = pos.size();
     let mut memo = WallMemo::default();
-    // Points of areas explored to the end: a target string there was judged with its area.
+    // Points of areas already read: a target stone there was judged with its area (an
+    // area read only until it showed itself open holds the point that opens it, so every
+    // start inside it finds it open again).
     let mut done = PointSet::new();
     // (empty points, dead whatever is to move) per area.
     let mut areas: Vec<(u32, bool)> = Vec::new();
@@ -182,9 +184,7 @@ fn hopeless_within(
                 break;
             }
         }
-        if !open {
-            done = done.union(&seen);
-        }
+        done = done.union(&seen);
         if zone && rule == TargetRule::EveryStone {
             read = read.union(&seen.with_neighbours(size));
         }
