@@ -1285,8 +1285,25 @@ impl TsumegoSolver {
             .filter_map(|c| c.rank(goal))
             .max()
             .unwrap_or(0);
+        // The marked moves that reach the best class: the opponent's first reply to try
+        // against every other move (the vital point is often the same for both sides).
+        let replies: Vec<Move> = marked_moves
+            .iter()
+            .zip(&exact)
+            .filter(|(_, c)| c.and_then(|c| c.rank(goal)) == Some(best_marked))
+            .map(|(&m, _)| m)
+            .filter(|m| *m != Move::Pass)
+            .collect();
         let compared = self.in_rounds(&others, |me, mv| {
             let child = pos.play(mv).expect("first moves are legal");
+            for &reply in &replies {
+                let in_region = matches!(reply, Move::Play(p) if me.problem.region.contains(p));
+                if let Some(after) = child.play(reply).ok().filter(|_| in_region) {
+                    if best_marked > 0 && !me.reaches(&after, player, best_marked)? {
+                        return Ok(None);
+                    }
+                }
+            }
             me.against_rank(&child, player, best_marked)
         });
         let mut all = marked_moves;
