@@ -370,6 +370,14 @@ fn room_bounds(liberties: u32, room: impl FnOnce(u32) -> u32) -> Bounds {
 /// The defender's room from which on the leaf initialisation no longer changes.
 const ROOM_THAT_COUNTS: u32 = 6;
 
+/// The node cap of the first round of [`TsumegoSolver::in_rounds`]; the caps of the next
+/// rounds grow fourfold.
+const FIRST_ROUND_CAP: u64 = 20_000;
+
+/// The nodes of each search that tries the book's answer as the opponent's reply
+/// ([`TsumegoSolver::solve_marked`]).
+const HINT_CAP: u64 = 2_000;
+
 /// Whether the attacker has removed what it must: any target stone, or every one.
 fn target_removed(pos: &Position, target: &PointSet, owner: Color, rule: TargetRule) -> bool {
     match rule {
@@ -1299,7 +1307,7 @@ impl TsumegoSolver {
             for &reply in &replies {
                 let in_region = matches!(reply, Move::Play(p) if me.problem.region.contains(p));
                 if let Some(after) = child.play(reply).ok().filter(|_| in_region) {
-                    if best_marked > 0 && !me.reaches(&after, player, best_marked)? {
+                    if best_marked > 0 && me.refuted_by_hint(&after, player, best_marked)? {
                         return Ok(None);
                     }
                 }
@@ -1311,6 +1319,33 @@ impl TsumegoSolver {
         all.extend(others);
         classes.extend(compared);
         self.solution(all, classes)
+    }
+
+    /// Whether `player` (to move in `after`, the opponent's hinted reply played) cannot
+    /// reach `rank` there, searched in the first round of [`TsumegoSolver::in_rounds`]
+    /// only: a hint is a guess, and one that is costly to settle must not take the nodes
+    /// of the search it was to spare (`Ok(false)` when the round's cap runs out, and in
+    /// later rounds; the problem's own limits still stop). Trying it in every round, with
+    /// the round's cap or a quarter of it, lost more problems than it won (BENCHMARKS.md,
+    /// "Session 13").
+    fn refuted_by_hint(
+        &mut self,
+        after: &Position,
+        player: Color,
+        rank: u8,
+    ) -> Result<bool, StopReason> {
+        if self.cap != Some(FIRST_ROUND_CAP) {
+            return Ok(false);
+        }
+        self.cap = Some(HINT_CAP);
+        let r = self.reaches(after, player, rank);
+        self.cap = Some(FIRST_ROUND_CAP);
+        let spent = self.limits.max_nodes.is_some_and(|m| self.used >= m.get());
+        match r {
+            Ok(reached) => Ok(!reached),
+            Err(StopReason::NodeLimit) if !spent => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 
     /// The class of `pos` for `player` if it ranks at least `rank` (exactly above it, by
@@ -1365,7 +1400,7 @@ impl TsumegoSolver {
         mut question: impl FnMut(&mut Self, Move) -> Result<Option<Class>, StopReason>,
     ) -> Vec<Option<Class>> {
         let mut answers: Vec<Option<Option<Class>>> = vec![None; moves.len()];
-        let mut cap = Some(20_000u64);
+        let mut cap = Some(FIRST_ROUND_CAP);
         loop {
             // No cap once the problem's nodes are spent: a move stopped then is unknown
             // (with a cap it would count as open, and the rounds would never end).
