@@ -233,9 +233,9 @@ pub fn still_pass_alive(position: &Position, color: Color, stones: &PointSet) ->
 /// A chain's status rests only on its vital regions and on the chains around them, and
 /// theirs in turn; this follows that closure out from the string and runs the algorithm on
 /// it (a closed part of the chain-region graph has the same greatest fixpoint there as the
-/// whole graph). A region with an empty point that is no chain's liberty is vital to
-/// nobody and is left as soon as that point is met, so the open board around a group is
-/// never flooded. Used where one string is asked about at every node of a search.
+/// whole graph). A region is left as soon as the empty points met in it touch no chain in
+/// common (it is vital to nobody), so the open board around a group is never flooded.
+/// Used where one string is asked about at every node of a search.
 ///
 /// # Examples
 /// ```
@@ -255,7 +255,7 @@ pub fn still_pass_alive(position: &Position, color: Color, stones: &PointSet) ->
 /// assert!(!benson::pass_alive_string(&pos, "A2".parse().unwrap())); // an empty point
 /// ```
 pub fn pass_alive_string(position: &Position, point: Point) -> bool {
-    let Some(color) = position.color_at(point) else {
+    let (Some(color), Some(first)) = (position.color_at(point), position.string_id(point)) else {
         return false;
     };
     let size = position.size();
@@ -265,7 +265,7 @@ pub fn pass_alive_string(position: &Position, point: Point) -> bool {
     };
     // The closure: chains by head, and the regions vital to some chain, each with the
     // chains around it and the chains it is vital to.
-    let mut chains: Vec<Point> = vec![position.string_id(point).expect("a stone")];
+    let mut chains: Vec<Point> = vec![first];
     let mut regions: Vec<(Vec<Point>, Vec<Point>)> = Vec::new();
     let mut flooded = PointSet::new();
     let mut stack: Vec<Point> = Vec::new();
@@ -352,11 +352,19 @@ pub fn pass_alive_string(position: &Position, point: Point) -> bool {
     }
     // Benson's removals on the closure.
     let mut alive = vec![true; chains.len()];
-    let index = |h: Point| chains.iter().position(|&c| c == h).expect("in the closure");
     loop {
+        // (Every chain around a kept region is in the closure; one that were not would
+        // count as removed, which can only leave fewer strings pass-alive.)
         let region_alive: Vec<bool> = regions
             .iter()
-            .map(|(around, _)| around.iter().all(|&h| alive[index(h)]))
+            .map(|(around, _)| {
+                around.iter().all(|&h| {
+                    chains
+                        .iter()
+                        .position(|&c| c == h)
+                        .is_some_and(|i| alive[i])
+                })
+            })
             .collect();
         let mut changed = false;
         for (c, &head) in chains.iter().enumerate() {
