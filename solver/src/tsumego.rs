@@ -370,10 +370,6 @@ fn room_bounds(liberties: u32, room: impl FnOnce(u32) -> u32) -> Bounds {
 /// The defender's room from which on the leaf initialisation no longer changes.
 const ROOM_THAT_COUNTS: u32 = 6;
 
-/// The node cap of the first round of [`TsumegoSolver::in_rounds`]; the caps of the next
-/// rounds grow fourfold.
-const FIRST_ROUND_CAP: u64 = 20_000;
-
 /// The nodes of each search that tries the book's answer as the opponent's reply
 /// ([`TsumegoSolver::solve_marked`]).
 const HINT_CAP: u64 = 2_000;
@@ -1249,7 +1245,7 @@ impl TsumegoSolver {
         let pos = self.problem.position.clone();
         let player = pos.to_move();
         let first = self.first_moves();
-        let classes = self.in_rounds(&first, |me, mv| {
+        let classes = self.in_rounds(&first, |me, mv, _| {
             let child = pos.play(mv).expect("first moves are legal");
             me.class_for(&child, player).map(Some)
         });
@@ -1272,7 +1268,7 @@ impl TsumegoSolver {
         let first = self.first_moves();
         let (marked_moves, others): (Vec<Move>, Vec<Move>) =
             first.iter().partition(|m| marked.contains(m));
-        let exact = self.in_rounds(&marked_moves, |me, mv| {
+        let exact = self.in_rounds(&marked_moves, |me, mv, _| {
             let child = pos.play(mv).expect("first moves are legal");
             me.class_for(&child, player).map(Some)
         });
@@ -1296,21 +1292,22 @@ impl TsumegoSolver {
             .filter_map(|c| c.rank(goal))
             .max()
             .unwrap_or(0);
-        // The marked moves that reach the best class: the opponent's first reply to try
-        // against every other move (the vital point is often the same for both sides).
+        // The marked plays in the region that reach the best class (a success): the
+        // opponent's first reply to try against every other move, in the first round only
+        // (the vital point is often the same for both sides).
+        let region = self.problem.region;
         let replies: Vec<Move> = marked_moves
             .iter()
             .zip(&exact)
-            .filter(|(_, c)| c.and_then(|c| c.rank(goal)) == Some(best_marked))
+            .filter(|(_, c)| best_marked > 0 && c.and_then(|c| c.rank(goal)) == Some(best_marked))
             .map(|(&m, _)| m)
-            .filter(|m| *m != Move::Pass)
+            .filter(|m| matches!(m, Move::Play(p) if region.contains(*p)))
             .collect();
-        let compared = self.in_rounds(&others, |me, mv| {
+        let compared = self.in_rounds(&others, |me, mv, round| {
             let child = pos.play(mv).expect("first moves are legal");
-            for &reply in &replies {
-                let in_region = matches!(reply, Move::Play(p) if me.problem.region.contains(p));
-                if let Some(after) = child.play(reply).ok().filter(|_| in_region) {
-                    if best_marked > 0 && me.refuted_by_hint(&after, player, best_marked)? {
+            for &reply in replies.iter().filter(|_| round == 0) {
+                if let Ok(after) = child.play(reply) {
+                    if me.refuted_by_hint(&after, player, best_marked)? {
                         return Ok(None);
                     }
                 }
@@ -1325,24 +1322,20 @@ impl TsumegoSolver {
     }
 
     /// Whether `player` (to move in `after`, the opponent's hinted reply played) cannot
-    /// reach `rank` there, searched in the first round of [`TsumegoSolver::in_rounds`]
-    /// only: a hint is a guess, and one that is costly to settle must not take the nodes
-    /// of the search it was to spare (`Ok(false)` when the round's cap runs out, and in
-    /// later rounds; the problem's own limits still stop). Trying it in every round, with
-    /// the round's cap or a quarter of it, lost more problems than it won (BENCHMARKS.md,
-    /// "Session 13").
+    /// reach `rank` there, within [`HINT_CAP`] nodes: a hint is a guess, and one that is
+    /// costly to settle must not take the nodes of the search it was to spare (`Ok(false)`
+    /// when those run out; the problem's own limits still stop). Trying it in every round,
+    /// with the round's cap or a quarter of it, lost more problems than it won
+    /// (BENCHMARKS.md, "Session 13").
     fn refuted_by_hint(
         &mut self,
         after: &Position,
         player: Color,
         rank: u8,
     ) -> Result<bool, StopReason> {
-        if self.cap != Some(FIRST_ROUND_CAP) {
-            return Ok(false);
-        }
-        self.cap = Some(HINT_CAP);
+        let round_cap = self.cap.replace(HINT_CAP);
         let r = self.reaches(after, player, rank);
-        self.cap = Some(FIRST_ROUND_CAP);
+        self.cap = round_cap;
         let spent = self.limits.max_nodes.is_some_and(|m| self.used >= m.get());
         match r {
             Ok(reached) => Ok(!reached),
@@ -1396,15 +1389,16 @@ impl TsumegoSolver {
 
     /// Runs `question` for every move, a small node cap first and growing caps for those
     /// still open, so that one hard move cannot starve the easy ones; the tables carry
-    /// over. A move stopped by the problem's own limits is [`Class::Unknown`].
+    /// over. `question` is told the round (0 first). A move stopped by the problem's own limits
+    /// is [`Class::Unknown`].
     fn in_rounds(
         &mut self,
         moves: &[Move],
-        mut question: impl FnMut(&mut Self, Move) -> Result<Option<Class>, StopReason>,
+        mut question: impl FnMut(&mut Self, Move, u32) -> Result<Option<Class>, StopReason>,
     ) -> Vec<Option<Class>> {
         let mut answers: Vec<Option<Option<Class>>> = vec![None; moves.len()];
-        let mut cap = Some(FIRST_ROUND_CAP);
-        loop {
+        let mut cap = Some(20_000u64);
+        for round in 0.. {
             // No cap once the problem's nodes are spent: a move stopped then is unknown
             // (with a cap it would count as open, and the rounds would never end).
             self.cap = cap;
@@ -1413,7 +1407,7 @@ impl TsumegoSolver {
                 if answers[i].is_some() {
                     continue;
                 }
-                match question(self, mv) {
+                match question(self, mv, round) {
                     Ok(c) => answers[i] = Some(c),
                     Err(StopReason::NodeLimit) if self.cap.is_some() => open = true,
                     Err(reason) => answers[i] = Some(Some(Class::Unknown(reason))),
