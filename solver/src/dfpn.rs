@@ -272,6 +272,31 @@ impl Budget {
         }
     }
 
+    /// Runs `f` on at most `share` of the nodes left in this budget (the same clock and
+    /// cancel flag), and counts what it spent here: a try that must not take everything
+    /// from the search run after it. `Ok(None)` when the share was spent before `f` ended.
+    /// A budget without a node limit gives `f` [`FIRST_SLICE`] nodes.
+    ///
+    /// # Errors
+    /// The [`StopReason`] when this budget itself runs out.
+    pub(crate) fn with_share<T>(
+        &mut self,
+        share: Quarters,
+        f: impl FnOnce(&mut Budget) -> Result<T, StopReason>,
+    ) -> Result<Option<T>, StopReason> {
+        let left = self
+            .max_nodes
+            .map_or(FIRST_SLICE, |m| m.get().saturating_sub(self.nodes));
+        let mut part = self.sliced(left / 4 * u64::from(share.0.min(4)));
+        let r = f(&mut part);
+        self.nodes = part.nodes();
+        match r {
+            Ok(v) => Ok(Some(v)),
+            Err(StopReason::NodeLimit) if !self.nodes_spent() => Ok(None),
+            Err(reason) => Err(reason),
+        }
+    }
+
     /// Whether the node limit of this budget itself (not of a slice of it) is spent.
     fn nodes_spent(&self) -> bool {
         self.max_nodes.is_some_and(|m| self.nodes > m.get())
@@ -302,6 +327,10 @@ impl Budget {
         Ok(())
     }
 }
+
+/// A part of what is left of a budget, in quarters (at most four; [`Budget::with_share`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Quarters(pub(crate) u8);
 
 /// What a game says of a state before it is expanded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
