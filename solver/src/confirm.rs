@@ -664,9 +664,13 @@ impl ConfirmationGame for KillGame {
         state: &ConfirmationState,
         budget: &mut Budget,
     ) -> Result<Vec<ConfirmationMove>, StopReason> {
+        // The flat search's line when it decided (its proof is in its table; asking it
+        // otherwise could spend the line's budget on a search that cannot succeed).
         if let Some(invasion) = self.invasion.as_mut() {
-            if let Outcome::Proved { line } = invasion.solve(state, budget) {
-                return Ok(line);
+            if invasion.proved_in_table(state) {
+                if let Outcome::Proved { line } = invasion.solve(state, budget) {
+                    return Ok(line);
+                }
             }
         }
         self.recreate.line(state, budget)
@@ -702,7 +706,8 @@ impl ConfirmationGame for KillGame {
             // A state from which D can recreate is a loss for A, not a state to play on
             // from: D's recreate strategy keeps every later state one from which D can
             // recreate, so A never reaches its goal (see the module docs). Playing on made
-            // the kill search walk the whole open board after every capture.
+            // the kill search walk the whole open board after every capture. The flat
+            // search comes first: its win is a sufficient answer.
             if let Some(invasion) = self.invasion.as_mut() {
                 let tried =
                     budget.with_share(INVASION_SHARE, |part| invasion.decide(state, part))?;

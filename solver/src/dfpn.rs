@@ -775,6 +775,12 @@ impl<G: Game> Dfpn<G> {
         Ok(result)
     }
 
+    /// Whether the table holds a proof for `state`, without searching.
+    pub(crate) fn proved_in_table(&self, state: &G::State) -> bool {
+        self.lookup(self.game.key(state))
+            .is_some_and(|e| e.bounds.is_proved())
+    }
+
     fn lookup(&self, key: ZobristHash) -> Option<Entry> {
         self.table.get(&key.0).copied()
     }
