@@ -935,7 +935,7 @@ position_game!(InvasionGame, InvasionGame::moves_of);
 /// The share of a slice of the kill game's evaluation that [`InvasionGame`] may take
 /// before [`RecreateGame`] runs (in quarters). On the 140 easy Go Game Guru problems at
 /// 100,000 nodes under the default kill rule: 31 agree with a quarter, 34 with a half, 39
-/// with three quarters, 38 with everything (the exact search only when the flat one
+/// with three quarters (38 once rounded to whole quarters), 38 with everything (the exact search only when the flat one
 /// fails); 10 without the flat search (BENCHMARKS.md, "Session 14").
 const INVASION_SHARE: Quarters = Quarters(3);
 
