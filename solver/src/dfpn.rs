@@ -275,7 +275,8 @@ impl Budget {
     /// Runs `f` on at most `share` of the nodes left in this budget (the same clock and
     /// cancel flag), and counts what it spent here: a try that must not take everything
     /// from the search run after it. `Ok(None)` when the share was spent before `f` ended.
-    /// A budget without a node limit gives `f` [`FIRST_SLICE`] nodes.
+    /// The share is taken in whole quarters of what is left (rounded down); a budget without
+    /// a node limit counts [`FIRST_SLICE`] nodes as left.
     ///
     /// # Errors
     /// The [`StopReason`] when this budget itself runs out.
