@@ -48,7 +48,7 @@
 //! After a capture under `capture-for-good`, a flat search is tried before the exact
 //! nested one: can the attacker force that static rule's state (`InvasionGame`)? Its win
 //! settles the second phase; the exact game (a capture search for every defender stone
-//! at every state) only decides what it leaves, with a quarter of each slice of nodes.
+//! at every state) only decides what it leaves, with the rest of each slice of nodes.
 
 use crate::dfpn::{
     Bounds, Budget, Dfpn, Evaluation, Game, Outcome, ProofNumber, Quarters, SolverConfig,
@@ -935,8 +935,9 @@ position_game!(InvasionGame, InvasionGame::moves_of);
 /// The share of a slice of the kill game's evaluation that [`InvasionGame`] may take
 /// before [`RecreateGame`] runs (in quarters). On the 140 easy Go Game Guru problems at
 /// 100,000 nodes under the default kill rule: 31 agree with a quarter, 34 with a half, 39
-/// with three quarters (38 once rounded to whole quarters), 38 with everything (the exact search only when the flat one
-/// fails); 10 without the flat search (BENCHMARKS.md, "Session 14").
+/// with three quarters (38 once rounded to whole quarters), 38 with everything (the exact
+/// search only when the flat one fails); 10 without the flat search (BENCHMARKS.md,
+/// "Session 14").
 const INVASION_SHARE: Quarters = Quarters(3);
 
 /// The kill game's second phase under [`KillRule::CaptureForGood`]: the flat
