@@ -1039,6 +1039,19 @@ pub(crate) fn judge_string_in(
             position, &start, &target, stone, allowed, None, reading, budget, config, endless,
             &memo,
         )?;
+        if let Some(search) = kill.against_the_goal() {
+            let mut capture = Dfpn::new(
+                CaptureGame {
+                    attacker,
+                    target: stone,
+                    allowed,
+                    guard: None,
+                    memo: memo.clone(),
+                },
+                config,
+            );
+            capture_first(search, &mut capture, &start, budget)?;
+        }
         let outcome = kill.solve(&start, budget);
         Ok::<_, StopReason>((kill, outcome))
     };
@@ -1288,6 +1301,62 @@ fn kill_search(
         invasion,
     };
     Ok(Nested::new(kill, endless, config))
+}
+
+/// The share of the judgement's budget that [`capture_first`] gives the plain capture.
+const CAPTURE_FIRST_SHARE: Quarters = Quarters(2);
+
+/// The share of what is left after it that [`capture_first`] gives the kill game on the
+/// leaves of a capture proof (in quarters). On the corpus a half left 32's A1 open at the
+/// default 2,000,000 nodes; three quarters decide it (1,238,261 nodes).
+const VERIFY_SHARE: Quarters = Quarters(3);
+
+/// The most states of a capture proof or disproof carried over to the kill game.
+const MAX_CARRIED_TREE: usize = 20_000;
+
+/// Searches the plain capture of T (phase one alone) before the kill game, on
+/// [`CAPTURE_FIRST_SHARE`] of the budget, and carries what it settles into `kill`'s table.
+/// Every win of the kill game is a capture (its goals are a capture made for good, or a
+/// state from which the attacker takes T by the no-room rule), so a refuted capture is a
+/// refuted kill: the refutation is stored whole. A proved capture is a strategy whose
+/// leaves are captures (or states where the capture is certain); the kill game is asked
+/// only about those leaves, and when it wins from each, the strategy's states are stored as
+/// won. Otherwise nothing is stored and the kill game searches the whole question itself,
+/// visiting the second phase after every capture it meets. Measured in BENCHMARKS.md
+/// ("Session 15"); the tsumego game does the same.
+fn capture_first(
+    kill: &mut Dfpn<KillGame>,
+    capture: &mut Dfpn<CaptureGame>,
+    start: &ConfirmationState,
+    budget: &mut Budget,
+) -> Result<(), StopReason> {
+    let Some(captures) =
+        budget.with_share(CAPTURE_FIRST_SHARE, |part| capture.decide(start, part))?
+    else {
+        return Ok(());
+    };
+    let tree = {
+        let game = kill.game();
+        capture.solved_tree(start, captures, MAX_CARRIED_TREE, &|s| game.key(s))
+    };
+    // Without the whole tree nothing is stored: the judgement needs a line, and a line
+    // read from a root alone would search every child on its own. A tree that is only the
+    // root as a leaf leaves nothing to verify short of the kill game's own search.
+    let Some(tree) = tree.filter(|t| !t.internal.is_empty()) else {
+        return Ok(());
+    };
+    if !captures {
+        kill.import_tree(&tree, false);
+        return Ok(());
+    }
+    // The leaves get three quarters of what is left: one the kill game loses, or cannot
+    // settle, must leave the kill game's own search something.
+    let won = budget.with_share(VERIFY_SHARE, |part| kill.decide_all(&tree.leaves, part))?;
+    if won != Some(true) {
+        return Ok(());
+    }
+    kill.import_tree(&tree, true);
+    Ok(())
 }
 
 /// R(T): where the new stone of Art. 7-1 clause 2 may stand.

@@ -188,6 +188,15 @@ impl<G: Game<Move = ConfirmationMove>> Nested<G> {
         }
     }
 
+    /// The search itself when endless play counts against the goal (the game is not
+    /// mirrored): a caller may carry results into its table.
+    pub(crate) fn against_the_goal(&mut self) -> Option<&mut Dfpn<G>> {
+        match self {
+            Nested::AgainstTheGoal(d) => Some(d),
+            Nested::ForTheGoal(_) => None,
+        }
+    }
+
     /// The game, to change its target.
     pub(crate) fn game_mut(&mut self) -> &mut G {
         match self {

@@ -692,6 +692,36 @@ struct LineChild<G: Game> {
     value: Option<(bool, u64)>,
 }
 
+/// What [`Dfpn::read_tree`] found of a state.
+enum Read<S> {
+    /// Decided by the game's evaluation; its key in the game the tree is carried to.
+    Leaf(S, ZobristHash),
+    /// Searched: its key in the game the tree is carried to, and the children the tree
+    /// takes.
+    Node(ZobristHash, Vec<u128>),
+}
+
+/// The state of a [`Dfpn::solved_tree`] reading.
+struct TreeReading<'a, S> {
+    /// The key of a state in the game the tree is carried to.
+    rekey: &'a dyn Fn(&S) -> ZobristHash,
+    proved: bool,
+    read: hashbrown::HashMap<u128, Read<S>>,
+    path: hashbrown::HashSet<u128>,
+    visits: usize,
+    max_visits: usize,
+}
+
+/// A solved tree read from a table ([`Dfpn::solved_tree`]).
+#[derive(Debug)]
+pub(crate) struct SolvedTree<S> {
+    /// The states the tree expands, by their key in the game it is carried to, with the
+    /// keys of the children it takes; a state comes after everything below it.
+    pub(crate) internal: Vec<(ZobristHash, Vec<ZobristHash>)>,
+    /// The states the game's evaluation decided.
+    pub(crate) leaves: Vec<S>,
+}
+
 /// What a node search returns to its parent.
 #[derive(Clone, Copy, Debug)]
 struct NodeResult {
@@ -759,6 +789,24 @@ impl<G: Game> Dfpn<G> {
             .map(|r| r.bounds.is_proved())
     }
 
+    /// Whether the prover wins from every state of `states`: each is decided in turn, and
+    /// the first loss ends it.
+    ///
+    /// # Errors
+    /// The [`StopReason`] when a limit is reached first.
+    pub(crate) fn decide_all(
+        &mut self,
+        states: &[G::State],
+        budget: &mut Budget,
+    ) -> Result<bool, StopReason> {
+        for state in states {
+            if !self.decide(state, budget)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
     /// Solves `state` reached along `path` (the keys of its ancestors).
     fn solve_node(
         &mut self,
@@ -776,10 +824,227 @@ impl<G: Game> Dfpn<G> {
         Ok(result)
     }
 
+    /// What the table holds for `state` when it is solved (`true`: proved), without
+    /// searching.
+    pub(crate) fn solved_in_table(&self, state: &G::State) -> Option<bool> {
+        self.lookup(self.game.key(state))
+            .filter(|e| e.bounds.is_solved())
+            .map(|e| e.bounds.is_proved())
+    }
+
     /// Whether the table holds a proof for `state`, without searching.
     pub(crate) fn proved_in_table(&self, state: &G::State) -> bool {
         self.lookup(self.game.key(state))
             .is_some_and(|e| e.bounds.is_proved())
+    }
+
+    /// The solved tree below `root` as the table holds it, for a result (`proved`) that
+    /// the table gives `root`: at the winning side's nodes one child the table shows
+    /// winning for it (the one with the least work below it first), at the other side's
+    /// nodes every child; states the game's evaluation decided are its leaves. `None`
+    /// when the table does not hold such a tree, or when reading it takes more than
+    /// `max_nodes` visits.
+    ///
+    /// A proof read this way must not lead back to a state on its own path (a proof never
+    /// rests on a repetition): a child that does is replaced by another winning child,
+    /// and the tree read is checked for cycles as a whole at the end. A disproof may
+    /// cycle (every state of it is disproved in the table, whatever the path).
+    ///
+    /// A caller that solved `root` in a game whose values bound another game's (every win
+    /// here a win there, or every loss here a loss there) reads the tree here to carry
+    /// the result over ([`Dfpn::import_solved`]); `rekey` gives a state's key in that
+    /// other game.
+    pub(crate) fn solved_tree(
+        &self,
+        root: &G::State,
+        proved: bool,
+        max_nodes: usize,
+        rekey: &dyn Fn(&G::State) -> ZobristHash,
+    ) -> Option<SolvedTree<G::State>> {
+        let mut reading = TreeReading {
+            rekey,
+            proved,
+            read: hashbrown::HashMap::new(),
+            path: hashbrown::HashSet::new(),
+            visits: 0,
+            max_visits: max_nodes,
+        };
+        let key = self.game.key(root);
+        if !self.read_tree(root, key, &mut reading)? {
+            return None;
+        }
+        // Gather the tree from the root, checking a proof for cycles: a state shared by
+        // two branches may have been read on another path than the one it now closes.
+        let mut tree = SolvedTree {
+            internal: Vec::new(),
+            leaves: Vec::new(),
+        };
+        // 0: not seen, 1: on the stack, 2: done.
+        let mut mark: hashbrown::HashMap<u128, u8> = hashbrown::HashMap::new();
+        let mut stack: Vec<(u128, bool)> = vec![(key.0, false)];
+        let other_key = |k: &u128| match reading.read.get(k) {
+            Some(Read::Leaf(_, o) | Read::Node(o, _)) => Some(*o),
+            None => None,
+        };
+        while let Some((k, leaving)) = stack.pop() {
+            if leaving {
+                mark.insert(k, 2);
+                // After its children: the tree lists a state after everything below it.
+                if let Some(Read::Node(o, children)) = reading.read.get(&k) {
+                    let children = children.iter().map(other_key).collect::<Option<_>>()?;
+                    tree.internal.push((*o, children));
+                }
+                continue;
+            }
+            match mark.get(&k) {
+                Some(2) => continue,
+                Some(_) => {
+                    if proved {
+                        return None;
+                    }
+                    continue;
+                }
+                None => {}
+            }
+            mark.insert(k, 1);
+            stack.push((k, true));
+            match reading.read.get(&k)? {
+                Read::Leaf(state, _) => tree.leaves.push(state.clone()),
+                Read::Node(_, children) => {
+                    for &c in children {
+                        stack.push((c, false));
+                    }
+                }
+            }
+        }
+        Some(tree)
+    }
+
+    /// Reads the solved tree below `state` into `reading` ([`Dfpn::solved_tree`]):
+    /// `Some(false)` when the table holds none on this path, `None` past the visit cap.
+    fn read_tree(
+        &self,
+        state: &G::State,
+        key: ZobristHash,
+        reading: &mut TreeReading<'_, G::State>,
+    ) -> Option<bool> {
+        if reading.path.contains(&key.0) {
+            return Some(!reading.proved);
+        }
+        if reading.read.contains_key(&key.0) {
+            return Some(true);
+        }
+        reading.visits += 1;
+        if reading.visits > reading.max_visits {
+            return None;
+        }
+        let wins = |e: &Entry| {
+            if reading.proved {
+                e.bounds.is_proved()
+            } else {
+                e.bounds.is_disproved()
+            }
+        };
+        let Some(entry) = self.lookup(key).filter(wins) else {
+            return Some(false);
+        };
+        if entry.kind == EntryKind::Terminal {
+            let other_key = (reading.rekey)(state);
+            reading
+                .read
+                .insert(key.0, Read::Leaf(state.clone(), other_key));
+            return Some(true);
+        }
+        reading.path.insert(key.0);
+        let mut children: Vec<(u64, G::State, ZobristHash)> = self
+            .game
+            .moves(state)
+            .into_iter()
+            .map(|mv| {
+                let child = self.game.play(state, mv);
+                let k = self.game.key(&child);
+                let work = self.lookup(k).filter(wins).map_or(u64::MAX, |e| e.work);
+                (work, child, k)
+            })
+            .collect();
+        // The prover moves at an OR node: one child suffices when it wins, every child
+        // is needed when it loses (and the reverse at an AND node).
+        let one_suffices = self.game.prover_to_move(state) == reading.proved;
+        let mut result = Some(!one_suffices);
+        let mut chosen = Vec::new();
+        if one_suffices {
+            children.sort_by_key(|(w, _, _)| *w);
+            for (w, child, k) in &children {
+                if *w == u64::MAX {
+                    break;
+                }
+                match self.read_tree(child, *k, reading) {
+                    None => {
+                        result = None;
+                        break;
+                    }
+                    Some(true) => {
+                        chosen.push(k.0);
+                        result = Some(true);
+                        break;
+                    }
+                    Some(false) => {}
+                }
+            }
+        } else {
+            for (_, child, k) in &children {
+                match self.read_tree(child, *k, reading) {
+                    Some(true) => chosen.push(k.0),
+                    other => {
+                        result = other;
+                        break;
+                    }
+                }
+            }
+        }
+        reading.path.remove(&key.0);
+        if result == Some(true) {
+            let other_key = (reading.rekey)(state);
+            reading.read.insert(key.0, Read::Node(other_key, chosen));
+        }
+        result
+    }
+
+    /// Stores the states of `tree` (read from another game's table with this game's keys,
+    /// [`Dfpn::solved_tree`]) as solved (`proved`, else disproved): a result carried over
+    /// from a game whose values bound this one's. The leaves of a disproof are stored as
+    /// decided by the evaluation (the caller vouches that this game's evaluation refutes
+    /// them too); a proof's leaves must already be proved in this table. The states the
+    /// tree expands are stored as searched, each with more work than every child it
+    /// takes, so that a principal line, which follows the least work, walks down the tree
+    /// rather than back up it.
+    pub(crate) fn import_tree(&mut self, tree: &SolvedTree<G::State>, proved: bool) {
+        let mut work: hashbrown::HashMap<u128, u64> = hashbrown::HashMap::new();
+        for leaf in &tree.leaves {
+            let key = self.game.key(leaf);
+            if !proved && self.lookup(key).is_none_or(|e| !e.bounds.is_solved()) {
+                self.store_kind(key, Bounds::DISPROVED, 1, EntryKind::Terminal);
+            }
+            work.insert(key.0, self.lookup(key).map_or(1, |e| e.work));
+        }
+        let bounds = if proved {
+            Bounds::PROVED
+        } else {
+            Bounds::DISPROVED
+        };
+        for (key, children) in &tree.internal {
+            let below = children
+                .iter()
+                .filter_map(|c| work.get(&c.0))
+                .max()
+                .copied()
+                .unwrap_or(0);
+            let w = below.saturating_add(1);
+            work.insert(key.0, w);
+            if self.lookup(*key).is_none_or(|e| !e.bounds.is_solved()) {
+                self.store_kind(*key, bounds, w, EntryKind::Open);
+            }
+        }
     }
 
     fn lookup(&self, key: ZobristHash) -> Option<Entry> {
@@ -1616,6 +1881,75 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A tree read from the table holds only states of the right value, and a proof read
+    /// is a strategy: its leaves are goals, and the prover wins by it alone (the
+    /// attractor of the game cut to the tree's states), so it never cycles.
+    #[test]
+    fn solved_trees_are_strategies_of_the_right_value() {
+        let (mut proofs, mut disproofs) = (0, 0);
+        for seed in 0..3000 {
+            let n = 3 + (seed % 22) as usize;
+            let g = random_graph(seed, n);
+            let expected = attractor(&g);
+            let mut solver = Dfpn::new(g, SolverConfig::default());
+            for (s, &want) in expected.iter().enumerate() {
+                let mut budget = Budget::new(NonZeroU64::new(1_000_000), None, None);
+                assert_eq!(solver.decide(&s, &mut budget).ok(), Some(want));
+                let game = &solver.game;
+                let Some(tree) = solver.solved_tree(&s, want, 10_000, &|x| game.key(x)) else {
+                    continue;
+                };
+                let id_of = |k: ZobristHash| (0..n).find(|&i| game.key(&i) == k).unwrap();
+                let internal: Vec<usize> = tree.internal.iter().map(|(k, _)| id_of(*k)).collect();
+                for &i in internal.iter().chain(&tree.leaves) {
+                    assert_eq!(expected[i], want, "seed {seed} root {s} state {i}");
+                }
+                if !want {
+                    disproofs += 1;
+                    continue;
+                }
+                proofs += 1;
+                assert!(
+                    tree.leaves.iter().all(|&l| game.goal[l]),
+                    "seed {seed} root {s}"
+                );
+                // The game cut to the tree: every other state is a dead end (a loss).
+                let in_tree = |i: usize| internal.contains(&i) || tree.leaves.contains(&i);
+                let cut = Graph {
+                    edges: (0..n)
+                        .map(|i| {
+                            if internal.contains(&i) {
+                                game.edges[i]
+                                    .iter()
+                                    .copied()
+                                    .filter(|&c| in_tree(c))
+                                    .collect()
+                            } else {
+                                Vec::new()
+                            }
+                        })
+                        .collect(),
+                    goal: (0..n)
+                        .map(|i| tree.leaves.contains(&i) && game.goal[i])
+                        .collect(),
+                    prover: game.prover.clone(),
+                    cost: vec![0; n],
+                };
+                // An opponent's state keeps every move: one cut away would be a hole.
+                for &i in &internal {
+                    if !game.prover[i] {
+                        assert!(game.edges[i].iter().all(|&c| in_tree(c)), "seed {seed}");
+                    }
+                }
+                assert!(attractor(&cut)[s], "seed {seed} root {s}: not a strategy");
+            }
+        }
+        assert!(
+            proofs > 1000 && disproofs > 1000,
+            "{proofs} proofs, {disproofs} disproofs"
+        );
     }
 
     /// Evaluations that cost more than a slice are paused and resumed: the results stay

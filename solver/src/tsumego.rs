@@ -49,10 +49,19 @@
 //! nested one: can the attacker force that static rule's state (`InvasionGame`)? Its win
 //! settles the second phase; the exact game (a capture search for every defender stone
 //! at every state) only decides what it leaves, with the rest of each slice of nodes.
+//!
+//! And before the kill game under `capture-for-good` searches at all, the plain capture
+//! is searched, on half of the call's budget (`TsumegoSolver::kill_decide`). Every kill is
+//! a capture, so a capture refuted is a kill refuted, and the refutation is carried over
+//! to the kill game's table. A capture proved is a strategy whose leaves are captures
+//! (or targets lost statically); the kill game is asked only about those leaves, and when
+//! it wins from each, the strategy's states are stored as won. Otherwise the kill game
+//! searches the question itself: its own search visits the second phase after every
+//! capture it meets, most of which the capture's strategy never needs.
 
 use crate::dfpn::{
-    Bounds, Budget, Dfpn, Evaluation, Game, Outcome, ProofNumber, Quarters, SolverConfig,
-    StopReason,
+    Bounds, Budget, Dfpn, Evaluation, Game, Outcome, ProofNumber, Quarters, SolvedTree,
+    SolverConfig, StopReason,
 };
 use crate::eyespace::two_small_regions;
 use crate::tsumego_eyespace::{
@@ -1121,6 +1130,9 @@ pub struct TsumegoSolver {
     /// The most nodes one call may spend (first moves are tried with growing caps).
     cap: Option<u64>,
     kill: [Option<Dfpn<KillGame>>; 2],
+    /// Under [`KillRule::CaptureForGood`]: the kill game read with
+    /// [`KillRule::CaptureOnly`], searched first ([`TsumegoSolver::kill_decide`]).
+    capture_first: [Option<Dfpn<KillGame>>; 2],
     live: [Option<Dfpn<LiveGame>>; 2],
 }
 
@@ -1140,6 +1152,69 @@ fn canonical(pos: &Position, master: Color) -> Position {
     p
 }
 
+/// The share of a call's budget that [`TsumegoSolver::kill_decide`] gives the plain
+/// capture search before the kill rule's own search (in quarters).
+const CAPTURE_FIRST_SHARE: Quarters = Quarters(2);
+
+/// The share of what is left after it that [`TsumegoSolver::kill_decide`] gives the kill
+/// game on the leaves of a capture proof (in quarters). On the 140 easy Go Game Guru
+/// problems at 100,000 nodes: 41 agree with a half, 42 with three quarters, 41 with all.
+const VERIFY_SHARE: Quarters = Quarters(3);
+
+/// The most states of a capture proof or disproof carried over to the kill game.
+const MAX_CARRIED_TREE: usize = 20_000;
+
+/// The kill game of `problem` with `master` as ko master, under `kill_rule`.
+fn kill_game(
+    problem: &Tsumego,
+    master: Color,
+    limits: &TsumegoLimits,
+    config: SolverConfig,
+    kill_rule: KillRule,
+) -> Dfpn<KillGame> {
+    let rules = Rules::new(problem.region, master, limits, problem.safe_stones());
+    let recreate = match kill_rule {
+        KillRule::CaptureOnly => None,
+        KillRule::CaptureForGood => Some(AfterCapture {
+            invasion: Dfpn::new(
+                InvasionGame {
+                    attacker: problem.attacker,
+                    points: problem.target,
+                    rules: rules.clone(),
+                },
+                config,
+            ),
+            recreate: Dfpn::new(
+                RecreateGame {
+                    defender: !problem.attacker,
+                    points: problem.target,
+                    rules: rules.clone(),
+                    capture: Dfpn::new(
+                        CaptureGame {
+                            attacker: problem.attacker,
+                            target: problem.target.iter().next().unwrap_or(Point::new(0, 0)),
+                            rules: rules.clone(),
+                        },
+                        config,
+                    ),
+                    scratch: None,
+                },
+                config,
+            ),
+        }),
+    };
+    Dfpn::new(
+        KillGame {
+            attacker: problem.attacker,
+            target: problem.target,
+            target_rule: problem.target_rule,
+            rules,
+            recreate,
+        },
+        config,
+    )
+}
+
 impl TsumegoSolver {
     /// A solver for `problem` within `limits` (one budget for everything it is asked).
     pub fn new(problem: Tsumego, limits: &TsumegoLimits) -> TsumegoSolver {
@@ -1154,6 +1229,7 @@ impl TsumegoSolver {
             used: 0,
             cap: None,
             kill: [None, None],
+            capture_first: [None, None],
             live: [None, None],
         }
     }
@@ -1207,56 +1283,74 @@ impl TsumegoSolver {
     }
 
     fn kill_solver(&mut self, master: Color) -> &mut Dfpn<KillGame> {
-        let config = self.config;
-        let limits = self.limits;
+        let (config, limits) = (self.config, self.limits);
         let problem = &self.problem;
-        self.kill[slot(master)].get_or_insert_with(|| {
-            let rules = Rules::new(problem.region, master, &limits, problem.safe_stones());
-            let recreate = match problem.kill_rule {
-                KillRule::CaptureOnly => None,
-                KillRule::CaptureForGood => Some(AfterCapture {
-                    invasion: Dfpn::new(
-                        InvasionGame {
-                            attacker: problem.attacker,
-                            points: problem.target,
-                            rules: rules.clone(),
-                        },
-                        config,
-                    ),
-                    recreate: Dfpn::new(
-                        RecreateGame {
-                            defender: !problem.attacker,
-                            points: problem.target,
-                            rules: rules.clone(),
-                            capture: Dfpn::new(
-                                CaptureGame {
-                                    attacker: problem.attacker,
-                                    target: problem
-                                        .target
-                                        .iter()
-                                        .next()
-                                        .unwrap_or(Point::new(0, 0)),
-                                    rules: rules.clone(),
-                                },
-                                config,
-                            ),
-                            scratch: None,
-                        },
-                        config,
-                    ),
-                }),
-            };
-            Dfpn::new(
-                KillGame {
-                    attacker: problem.attacker,
-                    target: problem.target,
-                    target_rule: problem.target_rule,
-                    rules,
-                    recreate,
-                },
-                config,
-            )
+        self.kill[slot(master)]
+            .get_or_insert_with(|| kill_game(problem, master, &limits, config, problem.kill_rule))
+    }
+
+    /// The kill game read with [`KillRule::CaptureOnly`], for [`TsumegoSolver::kill_decide`].
+    fn capture_first_solver(&mut self, master: Color) -> &mut Dfpn<KillGame> {
+        let (config, limits) = (self.config, self.limits);
+        let problem = &self.problem;
+        self.capture_first[slot(master)].get_or_insert_with(|| {
+            kill_game(problem, master, &limits, config, KillRule::CaptureOnly)
         })
+    }
+
+    /// Whether the attacker kills from `state` (canonical for `master`), by the problem's
+    /// kill rule. Under [`KillRule::CaptureForGood`] the plain capture is searched first,
+    /// on [`CAPTURE_FIRST_SHARE`] of the budget: every win of the kill rule is a capture
+    /// win (its goals are captures made for good, or states from which the attacker takes
+    /// everything there), so a capture disproof is a kill disproof, carried over to the
+    /// kill game's table whole. A capture proof is a strategy whose leaves are captures
+    /// (or targets lost statically): when the kill game wins from each of those leaves,
+    /// the same strategy wins it, and the strategy's states are stored as proved. Only
+    /// otherwise does the kill game search the whole question itself. Measured in
+    /// BENCHMARKS.md ("Session 15").
+    fn kill_decide(
+        &mut self,
+        master: Color,
+        state: &Position,
+        budget: &mut Budget,
+    ) -> Result<bool, StopReason> {
+        if self.problem.kill_rule == KillRule::CaptureOnly {
+            return self.kill_solver(master).decide(state, budget);
+        }
+        if let Some(known) = self.kill_solver(master).solved_in_table(state) {
+            return Ok(known);
+        }
+        let capture = self.capture_first_solver(master);
+        let first = budget.with_share(CAPTURE_FIRST_SHARE, |part| capture.decide(state, part))?;
+        if let Some(captures) = first {
+            // Both games key a state alike (same salt), so the tree's keys are the kill
+            // game's.
+            let tree = self.capture_first[slot(master)].as_ref().and_then(|c| {
+                c.solved_tree(state, captures, MAX_CARRIED_TREE, &|s| c.game().key(s))
+            });
+            if !captures {
+                let kill = self.kill_solver(master);
+                let root = || SolvedTree {
+                    internal: vec![(kill.game().key(state), Vec::new())],
+                    leaves: Vec::new(),
+                };
+                let tree = tree.unwrap_or_else(root);
+                kill.import_tree(&tree, false);
+                return Ok(false);
+            }
+            if let Some(tree) = tree {
+                // The leaves get three quarters of what is left: one the kill game loses,
+                // or cannot settle, must leave the kill game's own search something.
+                let kill = self.kill_solver(master);
+                let won =
+                    budget.with_share(VERIFY_SHARE, |part| kill.decide_all(&tree.leaves, part))?;
+                if won == Some(true) {
+                    self.kill_solver(master).import_tree(&tree, true);
+                    return Ok(true);
+                }
+            }
+        }
+        self.kill_solver(master).decide(state, budget)
     }
 
     fn live_solver(&mut self, master: Color) -> &mut Dfpn<LiveGame> {
@@ -1283,7 +1377,7 @@ impl TsumegoSolver {
     /// The [`StopReason`] when a limit is reached.
     pub fn kills(&mut self, pos: &Position, master: Color) -> Result<bool, StopReason> {
         let state = canonical(pos, master);
-        self.run(|me, budget| me.kill_solver(master).decide(&state, budget))
+        self.run(|me, budget| me.kill_decide(master, &state, budget))
     }
 
     /// Whether the defender can make every target string safe from `pos` when `master` is
@@ -1659,7 +1753,10 @@ impl TsumegoSolver {
         let pos = canonical(&self.problem.position, master);
         let player = pos.to_move();
         let attacker = self.problem.attacker;
-        let r = self.run(|me, budget| Ok(me.kill_solver(master).solve(&pos, budget)))?;
+        let r = self.run(|me, budget| {
+            me.kill_decide(master, &pos, budget)?;
+            Ok(me.kill_solver(master).solve(&pos, budget))
+        })?;
         let (kills, line) = match r {
             Outcome::Proved { line } => (true, line),
             Outcome::Disproved { line } => (false, line),

@@ -69,7 +69,10 @@ const BEYOND_THE_LIMITS: &[(&str, &str, &str, u64)] = &[
         "A1",
         "White's big group: Black takes H1, throws in at D1 and kills the bulky five left after \
          White takes five stones; proving that White cannot then stand on its ten points again \
-         is an open-board invasion proof, unknown at 4.9 million nodes (2 minutes); the inner \
+         is an open-board invasion proof, unknown at 4.9 million nodes (2 minutes) until the \
+         plain capture was searched first and the kill game asked only about its leaves \
+         (session 15): dead, as expected, in 1,238,262 nodes at the default limits, above this \
+         position's cap; the inner \
          group whose attacker can only cycle, C1, is decided alive in about 54,000 nodes and \
          White's E1 dead in about 72,000 (931,000 before the kill game tried a flat search \
          for the attacker's hold on the emptied points, session 14; 44,000 and 290,000 \
