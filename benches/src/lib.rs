@@ -1,8 +1,9 @@
 //! Benchmarks and side-by-side runs against GNU Go.
 //!
 //! The helpers here are shared by the criterion benches (`benches/rules.rs`) and the
-//! `gnugo-crosscheck` binary: a tiny deterministic random number generator, a table of
-//! on-board neighbours, the usual "eye-like" test and a random playout.
+//! binaries: a tiny deterministic random number generator, a table of on-board
+//! neighbours, the usual "eye-like" test, a random playout, and the seeded shuffle that
+//! samples the title games.
 //!
 //! ```
 //! use benches::{playout, Neighbours, Rng};
@@ -18,6 +19,29 @@
 pub mod gtp_peer;
 
 use rules_core::{Color, Move, Point, Position, Size, CELLS};
+
+/// Shuffles `items` by a seeded Fisher-Yates shuffle, so that a sample of the title games
+/// taken from the front is the same on every machine (`judge-games`, `score-games`,
+/// `safety-survey`).
+///
+/// ```
+/// let mut a = [1, 2, 3, 4, 5];
+/// let mut b = a;
+/// benches::seeded_shuffle(&mut a, 7);
+/// benches::seeded_shuffle(&mut b, 7);
+/// assert_eq!(a, b);
+/// a.sort();
+/// assert_eq!(a, [1, 2, 3, 4, 5]);
+/// ```
+pub fn seeded_shuffle<T>(items: &mut [T], seed: u64) {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    for i in (1..items.len()).rev() {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        items.swap(i, (x % (i as u64 + 1)) as usize);
+    }
+}
 
 /// A small, fast, deterministic random number generator (xorshift64*).
 ///

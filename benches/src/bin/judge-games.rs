@@ -51,14 +51,7 @@ fn main() -> ExitCode {
         .skip(1)
         .filter_map(|l| l.split(',').next())
         .collect();
-    // A seeded Fisher-Yates shuffle, so the sample is the same on every machine.
-    let mut x = args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    for i in (1..files.len()).rev() {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        files.swap(i, (x % (i as u64 + 1)) as usize);
-    }
+    benches::seeded_shuffle(&mut files, args.seed);
     let limits = Limits {
         max_nodes: NonZeroU64::new(args.max_nodes),
         max_time: (args.max_time > 0.0).then(|| Duration::from_secs_f64(args.max_time)),

@@ -220,18 +220,6 @@ fn read_manifest(path: &Path) -> Result<Vec<Entry>, String> {
     Ok(entries)
 }
 
-/// A seeded Fisher-Yates shuffle (the same as `judge-games`), so that a sample is the same
-/// on every machine.
-fn shuffle<T>(items: &mut [T], seed: u64) {
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    for i in (1..items.len()).rev() {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        items.swap(i, (x % (i as u64 + 1)) as usize);
-    }
-}
-
 /// GNU Go's `final_score` of the game, and the wall time of the whole session.
 fn gnugo_score(
     gnugo: &Path,
@@ -309,7 +297,7 @@ fn main() -> ExitCode {
         }
     };
     if let Some(n) = args.sample {
-        shuffle(&mut entries, args.seed);
+        benches::seeded_shuffle(&mut entries, args.seed);
         entries.truncate(n);
     }
     let folder = args
