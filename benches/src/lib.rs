@@ -43,6 +43,27 @@ pub fn seeded_shuffle<T>(items: &mut [T], seed: u64) {
     }
 }
 
+/// The game files named by the title games' `manifest.csv` in `data`, in the seeded order
+/// of [`seeded_shuffle`] (take a sample from the front), or the error naming the manifest.
+///
+/// ```
+/// let err = benches::sampled_games(std::path::Path::new("/no/such/folder"), 1).unwrap_err();
+/// assert!(err.contains("manifest.csv"));
+/// ```
+pub fn sampled_games(data: &std::path::Path, seed: u64) -> Result<Vec<String>, String> {
+    let path = data.join("manifest.csv");
+    let manifest =
+        std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut files: Vec<String> = manifest
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split(',').next())
+        .map(str::to_string)
+        .collect();
+    seeded_shuffle(&mut files, seed);
+    Ok(files)
+}
+
 /// A small, fast, deterministic random number generator (xorshift64*).
 ///
 /// Not for anything but games and benchmarks.

@@ -39,19 +39,13 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let manifest = match std::fs::read_to_string(args.data.join("manifest.csv")) {
-        Ok(m) => m,
+    let files = match benches::sampled_games(&args.data, args.seed) {
+        Ok(files) => files,
         Err(e) => {
-            eprintln!("error: {}: {e}", args.data.join("manifest.csv").display());
+            eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
-    let mut files: Vec<&str> = manifest
-        .lines()
-        .skip(1)
-        .filter_map(|l| l.split(',').next())
-        .collect();
-    benches::seeded_shuffle(&mut files, args.seed);
     let limits = Limits {
         max_nodes: NonZeroU64::new(args.max_nodes),
         max_time: (args.max_time > 0.0).then(|| Duration::from_secs_f64(args.max_time)),

@@ -52,19 +52,13 @@ const BOUND_SIZES: [usize; 3] = [10, 20, 40];
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let manifest = match std::fs::read_to_string(args.data.join("manifest.csv")) {
-        Ok(m) => m,
+    let files = match benches::sampled_games(&args.data, args.seed) {
+        Ok(files) => files,
         Err(e) => {
-            eprintln!("error: {}: {e}", args.data.join("manifest.csv").display());
+            eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
-    let mut files: Vec<&str> = manifest
-        .lines()
-        .skip(1)
-        .filter_map(|l| l.split(',').next())
-        .collect();
-    benches::seeded_shuffle(&mut files, args.seed);
     let limits = SafetyLimits {
         max_region_points: args.max_region_points,
         max_nodes_per_region: NonZeroU64::new(args.max_nodes_per_region),
