@@ -1330,9 +1330,12 @@ fn capture_first(
     start: &ConfirmationState,
     budget: &mut Budget,
 ) -> Result<(), StopReason> {
-    let Some(captures) =
-        budget.with_share(CAPTURE_FIRST_SHARE, |part| capture.decide(start, part))?
-    else {
+    let first = budget.with_share(CAPTURE_FIRST_SHARE, |part| capture.decide(start, part))?;
+    // Whatever the capture search refuted, finished or not, is refuted for the kill game
+    // (the capture game's keys carry its target's salt, the kill game's none).
+    let root = kill.game().key(start);
+    kill.import_disproofs(capture, capture.game().goal_salt(), root);
+    let Some(captures) = first else {
         return Ok(());
     };
     let tree = {

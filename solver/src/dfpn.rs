@@ -789,6 +789,35 @@ impl<G: Game> Dfpn<G> {
             .map(|r| r.bounds.is_proved())
     }
 
+    /// Stores every state that `other`'s table holds as disproved (for good: the table holds
+    /// no result that rests on a repetition above it) as disproved here too, its key turned
+    /// into this game's by `xor`: for a game whose every win is a win of `other`'s game, so
+    /// that a refutation there is one here. What `other` refuted before it stopped, even
+    /// unfinished, is then not searched again.
+    /// `root`'s own entry is left out: this game searches it itself, so that its principal
+    /// line reads children this search has seen (a child that `other` refuted only through
+    /// a repetition above it is not in its table, and searched alone would answer another
+    /// question).
+    pub(crate) fn import_disproofs<H: Game>(
+        &mut self,
+        other: &Dfpn<H>,
+        xor: ZobristHash,
+        root: ZobristHash,
+    ) {
+        for (&key, entry) in &other.table {
+            if !entry.bounds.is_disproved() {
+                continue;
+            }
+            let key = ZobristHash(key ^ xor.0);
+            if key == root {
+                continue;
+            }
+            if self.lookup(key).is_none_or(|e| !e.bounds.is_solved()) {
+                self.store_kind(key, Bounds::DISPROVED, entry.work, entry.kind);
+            }
+        }
+    }
+
     /// Whether the prover wins from every state of `states`: each is decided in turn, and
     /// the first loss ends it.
     ///
@@ -1592,7 +1621,10 @@ impl<G: Game> Dfpn<G> {
     /// resistance, or the disprover's quickest refutation of the prover's longest try.
     ///
     /// Children are read from the table where it knows them; a child it does not know is
-    /// searched, and where one winning child suffices the search stops at the first.
+    /// searched, and where one winning child suffices the search stops at the first. At a
+    /// state the table holds as lost for the side to move, a child it does not know counts
+    /// as lost without search (when some child is known), so the line shows the longest
+    /// resistance among the known ones.
     fn principal_line(
         &mut self,
         root: &G::State,
@@ -1641,6 +1673,18 @@ impl<G: Game> Dfpn<G> {
             let winning_known = known
                 .iter()
                 .any(|c| c.value.is_some_and(|(p, _)| mover_wins(p)));
+            // A state the table holds as lost for the mover loses through every child on
+            // this path: the line only picks the longest resistance among the children it
+            // knows, and searching the others alone (one refuted only through a repetition
+            // of this path is not in the table) would answer another question, at any cost.
+            let lost_for_mover = self
+                .lookup(key)
+                .is_some_and(|e| e.bounds.is_solved() && !mover_wins(e.bounds.is_proved()));
+            if lost_for_mover && known.iter().any(|c| c.value.is_some()) {
+                for entry in known.iter_mut() {
+                    entry.value.get_or_insert((!or_node, 0));
+                }
+            }
             if !winning_known {
                 // Search the unknown children, in move order, until one wins for the mover
                 // (then it suffices) or all are known.
