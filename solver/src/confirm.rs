@@ -1308,7 +1308,7 @@ const CAPTURE_FIRST_SHARE: Quarters = Quarters(2);
 
 /// The share of what is left after it that [`capture_first`] gives the kill game on the
 /// leaves of a capture proof (in quarters). On the corpus a half left 32's A1 open at the
-/// default 2,000,000 nodes; three quarters decide it (1,238,261 nodes).
+/// default 2,000,000 nodes; three quarters decide it (1,238,262 nodes).
 const VERIFY_SHARE: Quarters = Quarters(3);
 
 /// The most states of a capture proof or disproof carried over to the kill game.
@@ -1318,12 +1318,14 @@ const MAX_CARRIED_TREE: usize = 20_000;
 /// [`CAPTURE_FIRST_SHARE`] of the budget, and carries what it settles into `kill`'s table.
 /// Every win of the kill game is a capture (its goals are a capture made for good, or a
 /// state from which the attacker takes T by the no-room rule), so a refuted capture is a
-/// refuted kill: the refutation is stored whole. A proved capture is a strategy whose
-/// leaves are captures (or states where the capture is certain); the kill game is asked
-/// only about those leaves, and when it wins from each, the strategy's states are stored as
-/// won. Otherwise nothing is stored and the kill game searches the whole question itself,
-/// visiting the second phase after every capture it meets. Measured in BENCHMARKS.md
-/// ("Session 15"); the tsumego game does the same.
+/// refuted kill: every state the capture search refuted for good, finished or not, is
+/// stored as refuted (the root excepted, which the kill game searches itself so that its
+/// line reads children it has seen), and a finished refutation's whole tree with it. A
+/// proved capture is a strategy whose leaves are captures (or states where the capture is
+/// certain); the kill game is asked only about those leaves, and when it wins from each,
+/// the strategy's states are stored as won. Otherwise the kill game searches the whole
+/// question itself, visiting the second phase after every capture it meets. Measured in
+/// BENCHMARKS.md ("Session 15"); the tsumego game does the same.
 fn capture_first(
     kill: &mut Dfpn<KillGame>,
     capture: &mut Dfpn<CaptureGame>,
@@ -1342,9 +1344,9 @@ fn capture_first(
         let game = kill.game();
         capture.solved_tree(start, captures, MAX_CARRIED_TREE, &|s| game.key(s))
     };
-    // Without the whole tree nothing is stored: the judgement needs a line, and a line
-    // read from a root alone would search every child on its own. A tree that is only the
-    // root as a leaf leaves nothing to verify short of the kill game's own search.
+    // Without the whole tree nothing more is stored: the judgement needs a line, and a
+    // line read from a root alone would search every child on its own. A tree that is only
+    // the root as a leaf leaves nothing to verify short of the kill game's own search.
     let Some(tree) = tree.filter(|t| !t.internal.is_empty()) else {
         return Ok(());
     };

@@ -881,7 +881,7 @@ impl<G: Game> Dfpn<G> {
     ///
     /// A caller that solved `root` in a game whose values bound another game's (every win
     /// here a win there, or every loss here a loss there) reads the tree here to carry
-    /// the result over ([`Dfpn::import_solved`]); `rekey` gives a state's key in that
+    /// the result over ([`Dfpn::import_tree`]); `rekey` gives a state's key in that
     /// other game.
     pub(crate) fn solved_tree(
         &self,
