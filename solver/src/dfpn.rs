@@ -863,8 +863,7 @@ impl<G: Game> Dfpn<G> {
 
     /// Whether the table holds a proof for `state`, without searching.
     pub(crate) fn proved_in_table(&self, state: &G::State) -> bool {
-        self.lookup(self.game.key(state))
-            .is_some_and(|e| e.bounds.is_proved())
+        self.solved_in_table(state) == Some(true)
     }
 
     /// The solved tree below `root` as the table holds it, for a result (`proved`) that

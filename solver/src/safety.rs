@@ -561,6 +561,41 @@ pub fn safe_blocks(
     }
 }
 
+/// The blocks of `color` kept when every region of `proved` is taken as proved by its
+/// claim (for the strings of `vital_for` when claimed with others), combined as in
+/// Benson's algorithm: what [`safe_blocks`] computes from the regions it proves, for a
+/// caller that supplies its own (an upper bound, say).
+///
+/// ```
+/// use rules_core::io::parse_diagram;
+/// use rules_core::Color;
+/// use solver::safety::{kept_blocks, regions, Claim};
+/// // Black's wall has the two corners below it as regions: taken as proved alone, each
+/// // keeps the wall; taken as proved with others, the two together keep it.
+/// let game = parse_diagram("
+///  . . . . . . .
+///  X X X X X X X
+///  . . . X . . .
+///  . . . X . . .").unwrap();
+/// let pos = &game.position;
+/// let corners: Vec<_> = regions(pos, Color::Black)
+///     .into_iter()
+///     .filter(|r| r.points.len() == 6)
+///     .collect();
+/// assert_eq!(kept_blocks(pos, Color::Black, &corners).len(), 9);
+/// let alone = corners[0].clone();
+/// let alone = solver::safety::Region { claim: Claim::Alone, ..alone };
+/// assert_eq!(kept_blocks(pos, Color::Black, &[alone]).len(), 9);
+/// assert!(kept_blocks(pos, Color::Black, &corners[..1]).is_empty());
+/// ```
+pub fn kept_blocks(position: &Position, color: Color, proved: &[Region]) -> PointSet {
+    let proofs: Vec<Option<(Claim, Vec<Point>)>> = proved
+        .iter()
+        .map(|r| Some((r.claim, r.vital_for.clone())))
+        .collect();
+    combine(position, color, proved, &proofs)
+}
+
 /// Benson's combination: the blocks with two proved regions (a region proved alone counts
 /// twice), every region claimed with others needing all its boundary blocks kept.
 fn combine(

@@ -20,8 +20,8 @@
 
 use clap::Parser;
 use rules_core::confirmation::ConfirmationRules;
-use rules_core::{benson, Color, PointSet, Position};
-use solver::safety::{regions, safe_blocks, Region, SafetyLimits};
+use rules_core::{benson, Color, Position};
+use solver::safety::{kept_blocks, regions, safe_blocks, Claim, Region, SafetyLimits};
 use std::num::NonZeroU64;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -125,58 +125,22 @@ fn main() -> ExitCode {
 /// proved (and, with `alone`, every such region whose boundary strings all have two
 /// liberties in it as proved alone), combined as in Benson's algorithm.
 fn bound(pos: &Position, color: Color, all: &[Region], size: usize, alone: bool) -> usize {
-    let candidates: Vec<&Region> = all
-        .iter()
-        .filter(|r| r.points.len() <= size && !r.boundary.is_empty())
-        .collect();
     let two_inside = |r: &Region| {
         r.boundary
             .iter()
             .all(|&b| pos.liberties(b).intersection(&r.points).len() >= 2)
     };
-    let mut blocks: Vec<PointSet> = Vec::new();
-    let mut kept = PointSet::new();
-    for p in pos.size().points() {
-        if pos.color_at(p) == Some(color) && !kept.contains(p) {
-            let block: PointSet = pos.string_stones(p).collect();
-            kept = kept.union(&block);
-            blocks.push(block);
-        }
-    }
-    let mut valid = vec![true; candidates.len()];
-    loop {
-        let mut changed = false;
-        blocks.retain(|block| {
-            let count: usize = candidates
-                .iter()
-                .zip(&valid)
-                .map(|(r, &v)| {
-                    let touches = |b: &rules_core::Point| block.contains(*b);
-                    if alone && two_inside(r) && r.boundary.iter().any(touches) {
-                        2
-                    } else if v && r.vital_for.iter().any(touches) {
-                        1
-                    } else {
-                        0
-                    }
-                })
-                .sum();
-            if count >= 2 {
-                true
+    let proved: Vec<Region> = all
+        .iter()
+        .filter(|r| r.points.len() <= size && !r.boundary.is_empty())
+        .map(|r| Region {
+            claim: if alone && two_inside(r) {
+                Claim::Alone
             } else {
-                kept = kept.difference(block);
-                changed = true;
-                false
-            }
-        });
-        for (r, v) in candidates.iter().zip(valid.iter_mut()) {
-            if *v && !r.boundary.iter().all(|&b| kept.contains(b)) {
-                *v = false;
-                changed = true;
-            }
-        }
-        if !changed {
-            return kept.len();
-        }
-    }
+                Claim::WithOthers
+            },
+            ..r.clone()
+        })
+        .collect();
+    kept_blocks(pos, color, &proved).len()
 }
