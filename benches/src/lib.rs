@@ -64,6 +64,21 @@ pub fn sampled_games(data: &std::path::Path, seed: u64) -> Result<Vec<String>, S
     Ok(files)
 }
 
+/// The record at `path`, for the binaries that go through the title games: `Err` (naming
+/// the file) when it cannot be read, which stops a run; `Ok(Err(..))` when it is read but
+/// does not parse, which a run reports as skipped and goes on.
+///
+/// ```
+/// let missing = benches::read_record(std::path::Path::new("/no/such/game.sgf"));
+/// assert!(missing.unwrap_err().contains("game.sgf"));
+/// ```
+pub fn read_record(
+    path: &std::path::Path,
+) -> Result<Result<rules_core::io::GameRecord, rules_core::io::SgfError>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(rules_core::io::parse_sgf_bytes(&bytes))
+}
+
 /// A small, fast, deterministic random number generator (xorshift64*).
 ///
 /// Not for anything but games and benchmarks.

@@ -57,18 +57,15 @@ fn main() -> ExitCode {
     let (mut pass_alive_only, mut enclosure_dead, mut survey_nodes) = (0, 0, 0u64);
     println!("file\tstrings\tpass-alive-or-safe\tsearched-decided\tunknown\tms");
     for file in files.iter().take(args.games) {
-        let text = match std::fs::read(args.data.join(file)) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("error: {file}: {e}");
-                return ExitCode::from(2);
-            }
-        };
-        let game = match rules_core::io::parse_sgf_bytes(&text) {
-            Ok(g) => g,
-            Err(e) => {
+        let game = match benches::read_record(&args.data.join(file)) {
+            Ok(Ok(g)) => g,
+            Ok(Err(e)) => {
                 println!("{file}\tskipped: {e}");
                 continue;
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
             }
         };
         let start = Instant::now();

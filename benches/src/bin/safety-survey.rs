@@ -69,16 +69,16 @@ fn main() -> ExitCode {
     let mut alone = [0; BOUND_SIZES.len()];
     let start = Instant::now();
     for file in files.iter().take(args.games) {
-        let text = match std::fs::read(args.data.join(file)) {
-            Ok(t) => t,
+        let game = match benches::read_record(&args.data.join(file)) {
+            Ok(Ok(g)) => g,
+            Ok(Err(e)) => {
+                println!("{file}\tskipped: {e}");
+                continue;
+            }
             Err(e) => {
-                eprintln!("error: {file}: {e}");
+                eprintln!("error: {e}");
                 return ExitCode::from(2);
             }
-        };
-        let Ok(game) = rules_core::io::parse_sgf_bytes(&text) else {
-            println!("{file}\tskipped");
-            continue;
         };
         games += 1;
         let pos = &game.position;

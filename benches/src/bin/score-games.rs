@@ -328,19 +328,16 @@ fn main() -> ExitCode {
     for entry in &entries {
         let path = folder.join(&entry.file);
         let recorded = Outcome::parse(&entry.recorded);
-        let bytes = match std::fs::read(&path) {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("error: {}: {e}", path.display());
-                return ExitCode::from(2);
-            }
-        };
-        let game = match rules_core::io::parse_sgf_bytes(&bytes) {
-            Ok(g) => g,
-            Err(e) => {
+        let game = match benches::read_record(&path) {
+            Ok(Ok(g)) => g,
+            Ok(Err(e)) => {
                 println!("{}\tskipped: {e}", entry.file);
                 skipped += 1;
                 continue;
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
             }
         };
         let komi = entry.komi.or(game.komi);
