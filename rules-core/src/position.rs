@@ -585,6 +585,38 @@ impl Position {
         h
     }
 
+    /// The hash of the part of the position on `points`: their stones, the player to move,
+    /// and the ko point when it is one of them. Equal to [`Position::hash`] when `points`
+    /// holds every stone and the ko point. For games whose value depends on a closed part
+    /// of the board only (a search may then share results between positions that differ
+    /// elsewhere).
+    ///
+    /// ```
+    /// use rules_core::{Move, PointSet, Position, Size};
+    /// let pos = Position::empty(Size::square(9).unwrap());
+    /// let left: PointSet = ["A1", "A2"].iter().map(|p| p.parse().unwrap()).collect();
+    /// let a = pos.play(Move::Play("J9".parse().unwrap())).unwrap();
+    /// let b = pos.play(Move::Play("H9".parse().unwrap())).unwrap();
+    /// assert_ne!(a.hash(), b.hash());
+    /// assert_eq!(a.hash_of(&left), b.hash_of(&left));
+    /// assert_eq!(a.hash_of(&a.size().points().collect()), a.hash());
+    /// ```
+    pub fn hash_of(&self, points: &PointSet) -> ZobristHash {
+        let mut h = ZobristHash::ZERO;
+        for p in points.iter() {
+            if let Some(c) = self.color_at(p) {
+                h ^= zobrist::stone(c, p);
+            }
+        }
+        if self.to_move == Color::White {
+            h ^= zobrist::white_to_move();
+        }
+        if let Some(k) = self.ko.filter(|&k| points.contains(k)) {
+            h ^= zobrist::ko(k);
+        }
+        h
+    }
+
     /// The hash of the stones alone.
     #[inline]
     pub fn stone_hash(&self) -> ZobristHash {

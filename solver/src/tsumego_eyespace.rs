@@ -13,7 +13,7 @@
 //! the exhaustive reference (`solver/tests/tsumego_eyespace.rs`) and by the differential test of
 //! the whole search.
 
-use crate::eyespace::no_room_in_areas;
+use crate::eyespace::{interior_points, no_room_in_areas};
 use crate::tsumego::TargetRule;
 use rules_core::{Color, Point, PointSet, Position};
 
@@ -438,6 +438,65 @@ fn extension_fails(
     zone = zone.union(&PointSet::from_iter([last]).with_neighbours(size));
     // One liberty left must be one the attacker may fill.
     (liberties.len() <= 1 && liberties.iter().all(|l| region.contains(l))).then_some(zone)
+}
+
+/// The areas around `points` (the maximal connected sets of points holding no wall stone,
+/// with [`no_permanent_stone`]'s walls) when they are closed: every neighbour of theirs
+/// outside them holds a wall stone. `None` when an area reaches past the region.
+///
+/// Nothing outside closed areas can change what happens inside them: their walls are
+/// never taken (nobody plays outside the region), and no string inside reaches out.
+pub(crate) fn closed_areas_around(
+    pos: &Position,
+    attacker: Color,
+    points: &PointSet,
+    region: &PointSet,
+) -> Option<PointSet> {
+    let mut memo = WallMemo::default();
+    let size = pos.size();
+    let mut area = PointSet::new();
+    let mut stack = Vec::new();
+    for p in points.iter() {
+        let wall = pos.color_at(p) == Some(attacker) && memo.is_wall(pos, p, region);
+        if !wall && area.insert(p) {
+            stack.push(p);
+        }
+    }
+    while let Some(q) = stack.pop() {
+        if !region.contains(q) {
+            return None;
+        }
+        for n in q.neighbours(size) {
+            if area.contains(n) {
+                continue;
+            }
+            if pos.color_at(n) == Some(attacker) && memo.is_wall(pos, n, region) {
+                continue;
+            }
+            area.insert(n);
+            stack.push(n);
+        }
+    }
+    Some(area)
+}
+
+/// The interior points left around `points` (at most `cap`): how far the attacker is from
+/// [`no_permanent_stone`]'s state, with the same walls. For leaf initialisation only.
+pub(crate) fn interior_left(
+    pos: &Position,
+    attacker: Color,
+    points: &PointSet,
+    region: &PointSet,
+    cap: u32,
+) -> u32 {
+    let mut memo = WallMemo::default();
+    interior_points(
+        pos,
+        points,
+        |p| pos.color_at(p) == Some(attacker) && memo.is_wall(pos, p, region),
+        |p| region.contains(p),
+        cap,
+    )
 }
 
 /// Whether the defender can never have an uncapturable stone on any point of `points`
