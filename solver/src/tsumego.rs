@@ -51,7 +51,7 @@
 //! at every state) only decides what it leaves, with the rest of each slice of nodes.
 //!
 //! And before the kill game under `capture-for-good` searches at all, the plain capture
-//! is searched, on half of the call's budget (`TsumegoSolver::kill_decide`). Every kill is
+//! is searched, on the whole of the call's budget (`TsumegoSolver::kill_decide`). Every kill is
 //! a capture, so a capture refuted is a kill refuted, and the refutation is carried over
 //! to the kill game's table. A capture proved is a strategy whose leaves are captures
 //! (or targets lost statically); the kill game is asked only about those leaves, and when
@@ -1012,8 +1012,10 @@ position_game!(
 /// 100,000 nodes under the default kill rule: 31 agree with a quarter, 34 with a half, 39
 /// with three quarters (38 once rounded to whole quarters), 38 with everything (the exact
 /// search only when the flat one fails); 10 without the flat search (BENCHMARKS.md,
-/// "Session 14").
-const INVASION_SHARE: Quarters = Quarters(3);
+/// "Session 14"). Since the flat search plays closed areas alone (session 16) it wins more
+/// often, and everything pays best: at 100,000 nodes 61 agree with three quarters, 62 with
+/// everything (with the capture first on three quarters; "Session 16").
+const INVASION_SHARE: Quarters = Quarters(4);
 
 /// The kill game's second phase under [`KillRule::CaptureForGood`]: the flat
 /// [`InvasionGame`] tried first, on [`INVASION_SHARE`] of what is left, then the exact
@@ -1219,8 +1221,14 @@ fn canonical(pos: &Position, master: Color) -> Position {
 }
 
 /// The share of a call's budget that [`TsumegoSolver::kill_decide`] gives the plain
-/// capture search before the kill rule's own search (in quarters).
-const CAPTURE_FIRST_SHARE: Quarters = Quarters(2);
+/// capture search before the kill rule's own search (in quarters): all of it, the kill
+/// game searching itself only with what the capture search and its leaves leave. On the
+/// 140 easy Go Game Guru problems at 100,000 nodes: 55 agree with a quarter, 58 with a
+/// half, 61 with three quarters, 62 with everything; on all 422 at 200,000 nodes (the flat
+/// search after a capture on everything too) 83 with three quarters, 84 with everything
+/// (BENCHMARKS.md, "Session 16"). Every kill is a capture, so a capture the search cannot
+/// settle is seldom a kill the kill game settles.
+const CAPTURE_FIRST_SHARE: Quarters = Quarters(4);
 
 /// The share of what is left after it that [`TsumegoSolver::kill_decide`] gives the kill
 /// game on the leaves of a capture proof (in quarters). On the 140 easy Go Game Guru
