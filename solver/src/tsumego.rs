@@ -914,7 +914,7 @@ position_game!(RecreateGame);
 /// elsewhere. (The converse may fail: inside, a repetition of the areas' contents counts
 /// against the attacker, where plays outside would make every position new; a failure
 /// of this game proves nothing anyway.) The unit test
-/// `closed_areas_decide_as_the_whole_region` checks both on random positions. On Go Game Guru under the default kill rule
+/// `closed_areas_are_sound_and_read_nothing_outside` checks both on random positions. On Go Game Guru under the default kill rule
 /// at 200,000 nodes 59 problems of 422 agreed before, 81 with this (BENCHMARKS.md,
 /// "Session 16").
 #[derive(Debug)]
@@ -2505,7 +2505,7 @@ mod tests {
     /// make every position new. And the game inside reads nothing outside: a position with
     /// a stone added outside a closed area gets the same verdict from a fresh search.
     #[test]
-    fn closed_areas_decide_as_the_whole_region() {
+    fn closed_areas_are_sound_and_read_nothing_outside() {
         let mut rng = SmallRng::seed_from_u64(16);
         let (mut compared, mut weaker, mut closed, mut moved, mut searched) = (0, 0, 0, 0, 0);
         for _ in 0..2_000 {
