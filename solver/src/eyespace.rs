@@ -121,16 +121,16 @@ pub(crate) fn no_permanent_stone_possible(
     !one_region || regions <= 1
 }
 
-/// Walks the areas around `points` (each a maximal connected set of points that are not
-/// walls, by `is_wall`) and hands each interior point (one with no wall neighbour) to
-/// `interior` with the interior points met before it in the same area. `false` as soon as
-/// `interior` says so or an area reaches a point that is not `inside`.
-fn walk_interiors(
+/// Whether every point of `points` that is not a wall lies in an area (a maximal
+/// connected set of points that are not walls) whose interior, its points with no wall
+/// neighbour, is at most one point or two neighbouring points: the room test of the rule
+/// (module documentation), with the walls given by `is_wall`. `false` as soon as an area
+/// has more room, or reaches a point that is not `inside` (the tsumego game's region).
+pub(crate) fn no_room_in_areas(
     position: &Position,
     points: &PointSet,
     mut is_wall: impl FnMut(Point) -> bool,
     inside: impl Fn(Point) -> bool,
-    mut interior: impl FnMut(Point, &[Point]) -> bool,
 ) -> bool {
     let size = position.size();
     let mut seen = PointSet::new();
@@ -140,7 +140,7 @@ fn walk_interiors(
         }
         let mut area = PointSet::from_iter([p]);
         let mut stack = vec![p];
-        let mut met: Vec<Point> = Vec::new();
+        let mut interior: Vec<Point> = Vec::new();
         while let Some(q) = stack.pop() {
             if !inside(q) {
                 return false;
@@ -154,55 +154,19 @@ fn walk_interiors(
                 }
             }
             if !by_wall {
-                if !interior(q, &met) {
+                if interior.len() >= 2
+                    || interior
+                        .iter()
+                        .any(|&i| !i.neighbours(size).any(|n| n == q))
+                {
                     return false;
                 }
-                met.push(q);
+                interior.push(q);
             }
         }
         seen = seen.union(&area);
     }
     true
-}
-
-/// Whether every point of `points` that is not a wall lies in an area (a maximal
-/// connected set of points that are not walls) whose interior, its points with no wall
-/// neighbour, is at most one point or two neighbouring points: the room test of the rule
-/// (module documentation), with the walls given by `is_wall`. `false` as soon as an area
-/// has more room, or reaches a point that is not `inside` (the tsumego game's region).
-pub(crate) fn no_room_in_areas(
-    position: &Position,
-    points: &PointSet,
-    is_wall: impl FnMut(Point) -> bool,
-    inside: impl Fn(Point) -> bool,
-) -> bool {
-    let size = position.size();
-    walk_interiors(position, points, is_wall, inside, |q, met| {
-        met.len() < 2 && met.iter().all(|&i| i.neighbours(size).any(|n| n == q))
-    })
-}
-
-/// How many interior points (points with no wall neighbour) the areas around `points`
-/// hold in all, as [`no_room_in_areas`] reads them; `cap` when an area reaches a point
-/// that is not `inside`. A measure of the attacker's distance to that rule's state, for
-/// leaf initialisation only.
-pub(crate) fn interior_points(
-    position: &Position,
-    points: &PointSet,
-    is_wall: impl FnMut(Point) -> bool,
-    inside: impl Fn(Point) -> bool,
-    cap: u32,
-) -> u32 {
-    let mut count = 0;
-    let closed = walk_interiors(position, points, is_wall, inside, |_, _| {
-        count += 1;
-        true
-    });
-    if closed {
-        count.min(cap)
-    } else {
-        cap
-    }
 }
 
 /// The attacker's strings sorted into S (those with two small regions) and the others, as

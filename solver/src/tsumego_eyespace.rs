@@ -13,7 +13,7 @@
 //! the exhaustive reference (`solver/tests/tsumego_eyespace.rs`) and by the differential test of
 //! the whole search.
 
-use crate::eyespace::{interior_points, no_room_in_areas};
+use crate::eyespace::no_room_in_areas;
 use crate::tsumego::TargetRule;
 use rules_core::{Color, Point, PointSet, Position};
 
@@ -478,25 +478,6 @@ pub(crate) fn closed_areas_around(
         }
     }
     Some(area)
-}
-
-/// The interior points left around `points` (at most `cap`): how far the attacker is from
-/// [`no_permanent_stone`]'s state, with the same walls. For leaf initialisation only.
-pub(crate) fn interior_left(
-    pos: &Position,
-    attacker: Color,
-    points: &PointSet,
-    region: &PointSet,
-    cap: u32,
-) -> u32 {
-    let mut memo = WallMemo::default();
-    interior_points(
-        pos,
-        points,
-        |p| pos.color_at(p) == Some(attacker) && memo.is_wall(pos, p, region),
-        |p| region.contains(p),
-        cap,
-    )
 }
 
 /// Whether the defender can never have an uncapturable stone on any point of `points`
