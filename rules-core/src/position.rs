@@ -617,6 +617,29 @@ impl Position {
         h
     }
 
+    /// [`Position::hash_of`] with the points themselves in it too: the key of a closed
+    /// area as a game of its own, whose value depends on which points it has as well as on
+    /// what stands on them. Two areas with the same stones but different points (one of
+    /// them with more empty room) get different keys; `hash_of` alone would give them one.
+    ///
+    /// ```
+    /// use rules_core::{Move, PointSet, Position, Size};
+    /// let pos = Position::empty(Size::square(9).unwrap());
+    /// let small: PointSet = ["A1", "A2"].iter().map(|p| p.parse().unwrap()).collect();
+    /// let large: PointSet = ["A1", "A2", "A3"].iter().map(|p| p.parse().unwrap()).collect();
+    /// assert_eq!(pos.hash_of(&small), pos.hash_of(&large));
+    /// assert_ne!(pos.area_hash(&small), pos.area_hash(&large));
+    /// let other = pos.play(Move::Play("J9".parse().unwrap())).unwrap().play(Move::Pass).unwrap();
+    /// assert_eq!(pos.area_hash(&small), other.area_hash(&small));
+    /// ```
+    pub fn area_hash(&self, points: &PointSet) -> ZobristHash {
+        let mut h = self.hash_of(points);
+        for p in points.iter() {
+            h ^= zobrist::member(p);
+        }
+        h
+    }
+
     /// The hash of the stones alone.
     #[inline]
     pub fn stone_hash(&self) -> ZobristHash {

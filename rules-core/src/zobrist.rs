@@ -58,6 +58,7 @@ pub(crate) struct Keys {
     ban: [u128; CELLS],
     exempt: [[u128; CELLS]; 4],
     white_to_move: u128,
+    member: [u128; CELLS],
 }
 
 const fn make_keys() -> Keys {
@@ -67,6 +68,7 @@ const fn make_keys() -> Keys {
         ban: [0; CELLS],
         exempt: [[0; CELLS]; 4],
         white_to_move: 0,
+        member: [0; CELLS],
     };
     let mut state = 0x5348_494B_4154_5355_u64; // "SHIKATSU"
     let mut i = 0;
@@ -92,8 +94,18 @@ const fn make_keys() -> Keys {
         i += 1;
     }
     let (s1, hi) = splitmix64(state);
-    let (_, lo) = splitmix64(s1);
+    let (s2, lo) = splitmix64(s1);
     keys.white_to_move = ((hi as u128) << 64) | lo as u128;
+    // Drawn after the others, so that adding them changed no earlier key.
+    state = s2;
+    let mut i = 0;
+    while i < CELLS {
+        let (s1, hi) = splitmix64(state);
+        let (s2, lo) = splitmix64(s1);
+        state = s2;
+        keys.member[i] = ((hi as u128) << 64) | lo as u128;
+        i += 1;
+    }
     keys
 }
 
@@ -137,6 +149,13 @@ pub(crate) fn ko_record((board, point, player): (u128, u16, u8)) -> ZobristHash 
         x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835);
     }
     ZobristHash(x ^ (x >> 59))
+}
+
+/// The key of `point`'s membership in a part of the board hashed on its own
+/// ([`crate::Position::area_hash`]).
+#[inline]
+pub(crate) fn member(point: Point) -> ZobristHash {
+    ZobristHash(KEYS.member[point.index()])
 }
 
 /// The key xored in when White is to move.

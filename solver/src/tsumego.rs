@@ -902,7 +902,9 @@ position_game!(RecreateGame);
 /// stone, the walls being the attacker's strings with a liberty outside the region) are
 /// closed, every neighbour of theirs outside them a wall stone, the game is played inside
 /// them: both sides' moves are the points of the areas and the pass, and a state's key is
-/// that of the areas' contents, the player to move and a ko point inside them. Why its
+/// that of the areas' points and contents, the player to move and a ko point inside them
+/// (the points too: an area that shrinks as the attacker's stones join its walls is
+/// another game, not a repetition; [`Position::area_hash`]). Why its
 /// wins are wins: the walls are never taken (nobody plays outside the region), so nothing
 /// outside can change what happens inside; the static rule and the defender's safe stones
 /// read only the areas (a region of a defender string that holds a wall stone also holds
@@ -961,11 +963,11 @@ impl InvasionGame {
             .then(|| self.closed_areas_of(state))
             .flatten()
     }
-    /// The key of the closed areas' contents when they are closed (see the type's
+    /// The key of the closed areas' points and contents when they are closed (see the type's
     /// documentation), else of the whole state.
     fn state_key(&self, state: &Position) -> ZobristHash {
         match self.closed_area(state) {
-            Some(area) => state.hash_of(&area) ^ salt(6, None),
+            Some(area) => state.area_hash(&area) ^ salt(6, None),
             None => state.hash() ^ self.salt(),
         }
     }
@@ -2518,6 +2520,49 @@ mod tests {
     fn decide(game: &mut Dfpn<InvasionGame>, pos: &Position) -> Option<bool> {
         let mut budget = Budget::new(NonZeroU64::new(10_000), None, None);
         game.decide(pos, &mut budget).ok()
+    }
+
+    /// A closed area's key names its points, not only the stones on them. Here White, to
+    /// move in the 11 points emptied by the capture of its corner group, cannot live: Black
+    /// answers each move, partly by stones that join its wall. Such a stone leaves the
+    /// area, so with the stones alone in the key the area after it, with White's pass,
+    /// looked like the area before it (one point fewer, but no stone more): a repetition,
+    /// which counts against Black, and the flat search failed on most of its lines (from
+    /// Go Game Guru's `easy-51`, session 17).
+    #[test]
+    fn a_closed_area_that_shrinks_is_not_a_repetition() {
+        let game = rules_core::io::parse_diagram(
+            "
+            X X X X . . .
+            . . . X . . .
+            . . . X . . .
+            . . . X . . .
+            X . . X . . .
+            X X X X . . .
+            X . . X . . .
+            . X X X . . .
+            X . . . . . .",
+        )
+        .unwrap();
+        let mut pos = game.position;
+        pos.set_to_move(Color::White);
+        let points: PointSet = ["C5", "A6", "B6", "C6", "A7", "C7", "A8", "B8", "C8"]
+            .iter()
+            .map(|p| p.parse().unwrap())
+            .collect();
+        let region: PointSet = pos
+            .size()
+            .points()
+            .filter(|p| {
+                let (x, y) = p.coords();
+                x < 3 && (1..8).contains(&y)
+            })
+            .collect();
+        let mut inside = invasion(Color::Black, points, region, Color::Black, true);
+        let mut whole = invasion(Color::Black, points, region, Color::Black, false);
+        let pos = canonical(&pos, Color::Black);
+        assert_eq!(decide(&mut inside, &pos), Some(true));
+        assert_eq!(decide(&mut whole, &pos), Some(true));
     }
 
     /// The oracle for `InvasionGame`'s closed areas, on random positions. A win found inside
