@@ -244,6 +244,23 @@ pub(crate) fn played_into(
     out.play_unchecked(mv);
 }
 
+/// Drops the plain pass from the prover's moves. In these games the prover must reach its
+/// goal in finitely many moves (endless play counts against it), and a plain pass changes
+/// nothing but the player to move: it lifts no ban (only a pass for ko does) and records
+/// nothing. So after the prover's pass the opponent can pass back to the very same state,
+/// and a strategy that passes there never reaches the goal; a winning strategy never needs
+/// it. (The state after the pass is never a goal where the state before it is not: every
+/// evaluation reads the stones alone, but the capture game's take in one move, which needs
+/// the attacker to move.) So dropping it changes no verdict, and spares the search a move at
+/// every prover node and every line that the opponent refutes by passing back, whose
+/// refutation rests on a repetition and so could not be stored as final. Under
+/// `--cycles report`'s second judgement, where endless play counts for the prover,
+/// [`crate::cycles`] drops the same pass for its own reason. Measured in BENCHMARKS.md
+/// ("Session 17").
+fn without_provers_pass(moves: &mut Vec<ConfirmationMove>) {
+    moves.retain(|m| *m != ConfirmationMove::Pass);
+}
+
 /// What the three games of the confirmation have in common: the state is the state of
 /// hypothetical play, moves are confirmation moves restricted to the allowed points, and one
 /// colour is the prover. Each game says only what differs.
@@ -323,8 +340,13 @@ impl<T: ConfirmationGame> Game for T {
         self.evaluate_state(state, budget)
     }
 
+    /// The prover never makes the plain pass (see `without_provers_pass`).
     fn moves(&self, state: &ConfirmationState) -> Vec<ConfirmationMove> {
-        ordered_moves(state, self.allowed(), &self.focus(state))
+        let mut moves = ordered_moves(state, self.allowed(), &self.focus(state));
+        if state.to_move() == self.prover() {
+            without_provers_pass(&mut moves);
+        }
+        moves
     }
 
     fn play(&self, state: &ConfirmationState, mv: ConfirmationMove) -> ConfirmationState {

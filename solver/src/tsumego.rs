@@ -6,7 +6,9 @@
 //! `D`, possibly several strings) and the **region**: the points where stones may be
 //! played. Everything else is fixed:
 //!
-//! - **Moves** are plays inside the region (Art. 4-5: captures, no suicide) and the pass.
+//! - **Moves** are plays inside the region (Art. 4-5: captures, no suicide) and the pass
+//!   (the searches leave out the pass of the side that must reach its goal where no ko
+//!   point stands: it can never help it, see `without_provers_pass`).
 //! - **Ko** is fought with a *ko master*: the master may retake a ko at once (its external
 //!   threats are taken to be endless); the other side obeys the Art. 6 ban. So the ban only
 //!   ever binds the non-master, and the state keeps the ko point only when the non-master is
@@ -674,6 +676,23 @@ fn salt(tag: u64, point: Option<Point>) -> ZobristHash {
     ZobristHash(v.wrapping_mul(0x2545_F491_4F6C_DD1D_9E37_79B9_7F4A_7C15))
 }
 
+/// Drops the pass from the prover's moves where the state has no ko point. Every game here
+/// counts endless play against its prover, and the pass from such a state changes nothing
+/// but the player to move (the Art. 6 ban it lifts is none), so the opponent can pass back
+/// to the very same state: a strategy that passes there never reaches the goal, and a
+/// winning strategy never needs it. (The state after the pass is never a goal where the
+/// state before it is not: the evaluations read the stones, and the rules that read the
+/// player to move, the eye-space bound and the atari rule, give more to the attacker when
+/// it moves, and the life game's goal reads the stones alone.) Where a ko point stands, the
+/// prover is the non-master under its ban, and the pass that lifts it is kept. With
+/// relevance zones the pass is the null move their pruning needs, and is kept too. So no
+/// verdict changes, and the search is spared a move at every prover node and every line
+/// the opponent refutes by passing back, a refutation that rests on a repetition and so
+/// could not be stored as final. Measured in BENCHMARKS.md ("Session 17").
+fn without_provers_pass(moves: &mut Vec<Move>) {
+    moves.retain(|m| *m != Move::Pass);
+}
+
 macro_rules! position_game {
     ($name:ident) => {
         position_game!($name, |game: &$name, state: &Position| game
@@ -714,7 +733,11 @@ macro_rules! position_game {
             }
 
             fn moves(&self, state: &Position) -> Vec<Move> {
-                ($moves)(self, state)
+                let mut moves = ($moves)(self, state);
+                if state.to_move() == self.prover() && !self.rules.zones && state.ko_point().is_none() {
+                    without_provers_pass(&mut moves);
+                }
+                moves
             }
 
             fn play(&self, state: &Position, mv: Move) -> Position {
@@ -909,7 +932,9 @@ position_game!(RecreateGame);
 /// outside can change what happens inside; the static rule and the defender's safe stones
 /// read only the areas (a region of a defender string that holds a wall stone also holds
 /// that wall's outside liberty, so it is never one of Benson's small regions); a move
-/// outside the areas does there what a pass does, and the pass is left to both sides. So
+/// outside the areas does there what a pass does, and the pass is left to both sides (the
+/// attacker's only where a ko point stands: elsewhere the defender can pass back, see
+/// [`without_provers_pass`]). So
 /// the attacker's strategy inside, with the defender's plays outside taken for passes,
 /// wins on the whole region, and positions that differ only outside share their results:
 /// the leaves of one kill proof are mostly the same capture with different stones
@@ -918,7 +943,7 @@ position_game!(RecreateGame);
 /// of this game proves nothing anyway.) The unit test
 /// `closed_areas_are_sound_and_read_nothing_outside` checks both on random positions. On Go Game Guru under the default kill rule
 /// at 200,000 nodes 59 problems of 422 agreed before, 81 with this (BENCHMARKS.md,
-/// "Session 16").
+/// "Session 16"; that key lacked the areas' points, and with them 78: "Session 17").
 #[derive(Debug)]
 struct InvasionGame {
     attacker: Color,
@@ -1001,7 +1026,8 @@ impl InvasionGame {
     /// The legal moves, inside the closed areas when they are closed. The attacker passes
     /// only there: elsewhere the static rule's strategy never passes, and a prover with
     /// fewer moves proves nothing false; inside closed areas the pass stands for a play
-    /// outside them, which the attacker could otherwise make to wait.
+    /// outside them, which the attacker could otherwise make to wait (and even there
+    /// [`without_provers_pass`] leaves it only where a ko point stands).
     fn moves_of(&self, state: &Position) -> Vec<Move> {
         let mut moves = self.rules.moves(state, &self.focus(state));
         match self.closed_areas_of(state) {
