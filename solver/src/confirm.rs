@@ -256,7 +256,8 @@ pub(crate) fn played_into(
 /// refutation rests on a repetition and so could not be stored as final. Under
 /// `--cycles report`'s second judgement, where endless play counts for the prover,
 /// [`crate::cycles`] drops the same pass for its own reason. Measured in BENCHMARKS.md
-/// ("Session 17").
+/// ("Session 17"). The kill game keeps it for its lines' sake (`KillGame`'s
+/// `drops_provers_pass`): dropping it is allowed, never required.
 fn without_provers_pass(moves: &mut Vec<ConfirmationMove>) {
     moves.retain(|m| *m != ConfirmationMove::Pass);
 }
@@ -271,6 +272,10 @@ trait ConfirmationGame {
     fn allowed(&self) -> &PointSet;
     /// Points whose plays are tried first.
     fn focus(&self, state: &ConfirmationState) -> PointSet;
+    /// Whether the prover's plain pass is left out of its moves (`without_provers_pass`).
+    fn drops_provers_pass(&self) -> bool {
+        true
+    }
     /// Mixed into the key when one table serves several goals.
     fn goal_salt(&self) -> ZobristHash {
         ZobristHash::ZERO
@@ -340,10 +345,10 @@ impl<T: ConfirmationGame> Game for T {
         self.evaluate_state(state, budget)
     }
 
-    /// The prover never makes the plain pass (see `without_provers_pass`).
+    /// The prover makes no plain pass, but in the kill game (see `without_provers_pass`).
     fn moves(&self, state: &ConfirmationState) -> Vec<ConfirmationMove> {
         let mut moves = ordered_moves(state, self.allowed(), &self.focus(state));
-        if state.to_move() == self.prover() {
+        if state.to_move() == self.prover() && self.drops_provers_pass() {
             without_provers_pass(&mut moves);
         }
         moves
@@ -676,6 +681,16 @@ impl KillGame {
 }
 
 impl ConfirmationGame for KillGame {
+    /// Kept here, though it never helps the attacker: the judgement's line is read from
+    /// this game's table, and with the pass in the move list the lines found are the short
+    /// ones a person reads best (the dead stone in an eye of `examples/`: B D4, W pass, B C5
+    /// rather than a first move that fills Black's own point; the bent four of corpus 13
+    /// shows the stone White puts back taken again), and the corpus took 11 % fewer nodes
+    /// (BENCHMARKS.md, "Session 17").
+    fn drops_provers_pass(&self) -> bool {
+        false
+    }
+
     fn ends_a_phase(&self, state: &ConfirmationState) -> bool {
         self.removed(state)
     }

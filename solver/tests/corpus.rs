@@ -72,7 +72,7 @@ const BEYOND_THE_LIMITS: &[(&str, &str, &str, u64)] = &[
          is an open-board invasion proof, unknown at 4.9 million nodes (2 minutes) until the \
          plain capture was searched first and the kill game asked only about its leaves \
          (session 15): dead, as expected, in 1,238,262 nodes at the default limits, above this \
-         position's cap (550,102 since the prover of each search makes no plain pass, \
+         position's cap (550,124 since the prover of most searches makes no plain pass, \
          session 17); the inner \
          group whose attacker can only cycle, C1, is decided alive in about 54,000 nodes and \
          White's E1 dead in about 72,000 (931,000 before the kill game tried a flat search \
