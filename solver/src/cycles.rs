@@ -48,9 +48,10 @@ use rules_core::{ByColor, Color, ZobristHash};
 /// the original prover adds a stone (which only a capture removes) or passes for a ko (which
 /// lifts a ban that only a new ko capture restores), so every repetition it can force has a
 /// capture in it. The plain pass never helps it reach its goal in finitely many moves either:
-/// the opponent can pass back to the same state. (The confirmation's games leave that pass
-/// out of their moves already, since session 17, for the default meaning's own reason;
-/// `Mirrored` keeps it out of any game it wraps.)
+/// the opponent can pass back to the same state. (Since session 17 the confirmation's
+/// capture, recreate and flat-search games leave that pass out of their moves already, for
+/// the default meaning's own reason, and the kill game keeps it there for its lines' sake;
+/// `Mirrored` leaves it out of any game it wraps.)
 #[derive(Debug)]
 pub(crate) struct Mirrored<G>(pub(crate) G);
 
