@@ -34,6 +34,26 @@
 //!   which the defender throws away its own group, say) could spend the whole budget in a
 //!   nested search while a pass refuted the line in a few nodes.
 //!
+//! ## Simulation
+//! When a child of a node is lost for the side to move, for good, the winner's strategy
+//! there often wins the siblings too: in a tsumego, most of the defender's moves change
+//! nothing the attacker's proof relies on, but each leads to a new state that the table
+//! cannot share (Kawano's simulation, 1996; Kishimoto and Müller used it in their df-pn
+//! Go solvers). So each unsolved sibling is *simulated* once per visit: the search walks
+//! the sibling's states playing, where the winner is to move, the move the table keeps for
+//! the matching state of the solved child (its winning move; without one, or where it is
+//! not legal, any move whose state the table holds won), and every move where the loser
+//! is to move; it stops at states that the table holds won or that the game's evaluation
+//! decides in its first slice. It gives up at the first state it cannot win that way (a
+//! loser's move it has no state to follow and the table does not hold won, a state of the
+//! path or of its own line, a paused evaluation, or more than [`SolverConfig::simulation`]
+//! nodes). What it wins is a complete strategy that rests on no repetition, so every state
+//! of it is stored as solved for good, like a search's result; what it fails proves
+//! nothing, and the search goes on as before. Nodes with more than
+//! [`SIMULATION_MAX_MOVES`] moves do not simulate (see there why). Measured in BENCHMARKS.md
+//! ("Session 18"): the bigger tsumego searches take up to half the nodes; the small ones and
+//! the confirmation corpus about the same.
+
 //! ## Relevance zones
 //! A game may give zones (Shih, Wu et al., "relevance-zone search", AAAI 2022), by
 //! [`Game::null_move`] and the zone methods. A zone of a solved state is a set of points
@@ -54,7 +74,7 @@
 use hashbrown::HashMap;
 use rules_core::{PointSet, ZobristHash};
 use std::fmt;
-use std::num::NonZeroU64;
+use std::num::{NonZeroU32, NonZeroU64};
 use std::ops::Add;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -513,6 +533,9 @@ pub struct SolverConfig {
     pub epsilon: f32,
     /// Deepest path searched.
     pub max_depth: usize,
+    /// Most nodes one simulation may visit ([module documentation](self#simulation));
+    /// `None` turns simulation off.
+    pub simulation: Option<NonZeroU32>,
 }
 
 impl Default for SolverConfig {
@@ -521,6 +544,7 @@ impl Default for SolverConfig {
             table_entries: 1 << 20,
             epsilon: 0.25,
             max_depth: 600,
+            simulation: NonZeroU32::new(SIMULATION_NODES),
         }
     }
 }
@@ -563,6 +587,21 @@ enum EntryKind {
     /// say how much it has cost so far.
     Pending,
 }
+
+/// Most nodes one simulation visits ([`SolverConfig::simulation`]). Go Game Guru problems
+/// searched for their root alone under `capture-only` (BENCHMARKS.md, "Session 18"):
+/// `easy-83` 888,376 nodes without simulation, 552,380 with 16, 387,114 with 64, 418,610
+/// with 256; `easy-101` undecided at 3,000,000 without, 938,612 nodes with 64, 1,172,350
+/// with 256, undecided at 2,000,000 with 16.
+pub const SIMULATION_NODES: u32 = 64;
+
+/// Nodes with more moves than this simulate no sibling. In the 150-point regions of the
+/// Cho dictionary's published setting, the attacker's nodes simulated the refutation of
+/// one move on a hundred others at every visit: problem 40 took 2,260,653 nodes against
+/// 407,706 without simulation, problems 5 and 35 went from about 500,000 nodes to
+/// undecided at 3,000,000 (BENCHMARKS.md, "Session 18"). With this bound they take the
+/// nodes they took without it.
+pub const SIMULATION_MAX_MOVES: usize = 64;
 
 /// Nodes the first slice of a nested evaluation may spend before it is paused: most
 /// nested searches end well within it and are never paused.
@@ -632,6 +671,10 @@ pub struct Stats {
     pub paused: u64,
     /// Moves decided without search by a relevance zone (answered as the null move).
     pub pruned: u64,
+    /// Siblings a simulation tried.
+    pub simulations: u64,
+    /// Siblings a simulation solved.
+    pub simulated: u64,
 }
 
 /// The df-pn solver for a game.
@@ -648,7 +691,20 @@ pub struct Dfpn<G: Game> {
     path_cache_by_depth: Vec<Vec<u128>>,
     /// Child states per depth, reused across expansions.
     pool: Vec<ChildStates<G::State>>,
+    /// The winning move of the table's solved states where the winner is to move: the
+    /// advice a simulation follows.
+    best_moves: HashMap<u128, G::Move, KeyHash>,
     stats: Stats,
+}
+
+/// Where [`Dfpn::simulate_siblings`] runs: a node, its moves and the child whose solution
+/// is followed.
+struct Simulating<'a, G: Game> {
+    state: &'a G::State,
+    moves: &'a [G::Move],
+    reference: &'a G::State,
+    /// Most nodes one simulation visits.
+    cap: u32,
 }
 
 /// The path ancestors (by index) a disproof relies on: shallowest and deepest.
@@ -742,6 +798,7 @@ impl<G: Game> Dfpn<G> {
             path_cache: HashMap::default(),
             path_cache_by_depth: Vec::new(),
             pool: Vec::new(),
+            best_moves: HashMap::default(),
             stats: Stats::default(),
         }
     }
@@ -1156,6 +1213,7 @@ impl<G: Game> Dfpn<G> {
         }
         let table = &self.table;
         self.zones.retain(|k, _| table.contains_key(k));
+        self.best_moves.retain(|k, _| table.contains_key(k));
     }
 
     /// Evaluates a state, through the table when it was evaluated before: `Some` for a
@@ -1349,6 +1407,8 @@ impl<G: Game> Dfpn<G> {
         let mut pruned = false;
         let mut work = 1u64;
         let mut iterations = 0u32;
+        // The children a simulation has tried at this visit.
+        let mut tried = vec![false; children.len()];
         let result = loop {
             // Refresh unsolved children from the table: transpositions may have moved them
             // (not before the first search: they were just looked up). A node with many
@@ -1433,6 +1493,40 @@ impl<G: Game> Dfpn<G> {
             if let Some(z) = zones.get_mut(best) {
                 *z = r.zone.filter(|_| c.loops.is_none());
             }
+            // A child lost for the mover, for good: its winner's strategy may win the
+            // siblings too (zones have their own pruning, and a child solved without one
+            // would block it).
+            let lost_for_good = if or_node {
+                c.bounds.is_disproved() && c.loops.is_none()
+            } else {
+                c.bounds.is_proved()
+            };
+            if lost_for_good && null_index.is_none() && moves.len() <= SIMULATION_MAX_MOVES {
+                if let Some(cap) = self.config.simulation {
+                    let reference = child_state.clone();
+                    let simulating = Simulating {
+                        state,
+                        moves: &moves,
+                        reference: &reference,
+                        cap: cap.get(),
+                    };
+                    match self.simulate_siblings(
+                        &simulating,
+                        &mut children,
+                        &mut tried,
+                        path,
+                        budget,
+                    ) {
+                        Ok(spent) => work += spent,
+                        Err(e) => {
+                            path.pop();
+                            self.forget_below(depth);
+                            self.return_to_pool(depth, states);
+                            return Err(e);
+                        }
+                    }
+                }
+            }
         };
         path.pop();
         self.forget_below(depth);
@@ -1473,6 +1567,16 @@ impl<G: Game> Dfpn<G> {
                 self.store(key, result, work);
                 if result.is_solved() {
                     let mover_wins = result.is_proved() == or_node;
+                    if mover_wins {
+                        let winning = children.iter().position(|c| {
+                            c.loops.is_none()
+                                && c.bounds.is_solved()
+                                && c.bounds.is_proved() == or_node
+                        });
+                        if let Some(i) = winning {
+                            self.best_moves.insert(key.0, moves[i]);
+                        }
+                    }
                     zone = null_index.and_then(|null| {
                         self.node_zone(
                             state,
@@ -1497,6 +1601,159 @@ impl<G: Game> Dfpn<G> {
             work,
             zone,
         })
+    }
+
+    /// Tries each unsolved sibling not tried yet at this visit by [`Dfpn::simulate`] from
+    /// the reference child (lost for the mover), and marks those it solves. Returns the
+    /// nodes spent.
+    fn simulate_siblings(
+        &mut self,
+        at: &Simulating<'_, G>,
+        children: &mut [Child],
+        tried: &mut [bool],
+        path: &mut Vec<ZobristHash>,
+        budget: &mut Budget,
+    ) -> Result<u64, StopReason> {
+        let start = budget.nodes();
+        let or_node = self.game.prover_to_move(at.state);
+        for (i, child) in children.iter_mut().enumerate() {
+            if tried[i] || child.bounds.is_solved() {
+                continue;
+            }
+            tried[i] = true;
+            self.stats.simulations += 1;
+            let sibling = self.game.play(at.state, at.moves[i]);
+            let mut left = at.cap;
+            // The winner of the reference is the disprover at an OR node.
+            if self.simulate(at.reference, &sibling, !or_node, &mut left, path, budget)? {
+                self.stats.simulated += 1;
+                child.bounds = if or_node {
+                    Bounds::DISPROVED
+                } else {
+                    Bounds::PROVED
+                };
+                child.loops = None;
+            }
+        }
+        Ok(budget.nodes() - start)
+    }
+
+    /// Simulation: whether `state` is won for good by the prover (`proving`) or the
+    /// disprover, following the winner's moves in the table's solution of `reference` (a
+    /// state like it, won by the same side) where the winner is to move, and checking every
+    /// move of the loser. A state is won when the table holds it won, or the game's
+    /// evaluation says so (one slice: a longer one is paused, and fails here). A state of
+    /// the path or of the simulation's own line, a state the table holds otherwise, a
+    /// winner's move the reference has no advice for or that is not legal here, or more
+    /// than `left` nodes: the simulation fails, and proves nothing. Every state it wins is
+    /// stored as solved (with its winning move): it rests on no repetition.
+    fn simulate(
+        &mut self,
+        reference: &G::State,
+        state: &G::State,
+        proving: bool,
+        left: &mut u32,
+        path: &mut Vec<ZobristHash>,
+        budget: &mut Budget,
+    ) -> Result<bool, StopReason> {
+        if *left == 0 {
+            return Ok(false);
+        }
+        *left -= 1;
+        budget.tick()?;
+        let start = budget.nodes();
+        let key = self.game.key(state);
+        if path.contains(&key) {
+            return Ok(false);
+        }
+        let known = self.lookup(key);
+        match known {
+            Some(e) if e.bounds.is_solved() => return Ok(e.bounds.is_proved() == proving),
+            Some(e) if e.kind == EntryKind::Pending => return Ok(false),
+            _ => {}
+        }
+        if let Some((bounds, _)) = self.evaluate_known(state, key, known, Bounds::LEAF, budget)? {
+            return Ok(bounds.is_solved() && bounds.is_proved() == proving);
+        }
+        let winner_to_move = self.game.prover_to_move(state) == proving;
+        let moves = self.game.moves(state);
+        path.push(key);
+        let won = if winner_to_move {
+            let advice = self.best_moves.get(&self.game.key(reference).0).copied();
+            match advice {
+                Some(mv) if moves.contains(&mv) => {
+                    let next_reference = self.game.play(reference, mv);
+                    let next = self.game.play(state, mv);
+                    let won = self.simulate(&next_reference, &next, proving, left, path, budget);
+                    if matches!(won, Ok(true)) {
+                        self.best_moves.insert(key.0, mv);
+                    }
+                    won
+                }
+                _ => {
+                    // No usable advice: a move whose state the table holds won.
+                    let found = moves
+                        .iter()
+                        .copied()
+                        .find(|&mv| self.won_in_table(state, mv, proving, path));
+                    match found {
+                        Some(mv) => {
+                            self.best_moves.insert(key.0, mv);
+                            Ok(true)
+                        }
+                        None => Ok(false),
+                    }
+                }
+            }
+        } else {
+            let reference_moves = self.game.moves(reference);
+            let mut won = Ok(true);
+            for mv in moves {
+                let r = if reference_moves.contains(&mv) {
+                    let next_reference = self.game.play(reference, mv);
+                    let next = self.game.play(state, mv);
+                    self.simulate(&next_reference, &next, proving, left, path, budget)
+                } else {
+                    // No advice: only what the table holds.
+                    Ok(self.won_in_table(state, mv, proving, path))
+                };
+                if !matches!(r, Ok(true)) {
+                    won = r;
+                    break;
+                }
+            }
+            won
+        };
+        path.pop();
+        if won? {
+            let bounds = if proving {
+                Bounds::PROVED
+            } else {
+                Bounds::DISPROVED
+            };
+            self.store(key, bounds, budget.nodes() - start + 1);
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// Whether the table holds the child of `state` through `mv` won for good by the prover
+    /// (`proving`) or the disprover, that child not being a state of `path`.
+    fn won_in_table(
+        &self,
+        state: &G::State,
+        mv: G::Move,
+        proving: bool,
+        path: &[ZobristHash],
+    ) -> bool {
+        let key = self
+            .game
+            .child_key(state, mv)
+            .unwrap_or_else(|| self.game.key(&self.game.play(state, mv)));
+        !path.contains(&key)
+            && self
+                .lookup(key)
+                .is_some_and(|e| e.bounds.is_solved() && e.bounds.is_proved() == proving)
     }
 
     /// What is known of a child before it is searched: a repetition of a state of the
@@ -1900,30 +2157,40 @@ mod tests {
 
     #[test]
     fn agrees_with_attractor_on_random_cyclic_graphs() {
-        for table_entries in [1, 8, 1 << 16] {
-            for seed in 0..6000 {
-                let n = 3 + (seed % 22) as usize;
-                let g = random_graph(seed, n);
-                let expected = attractor(&g);
-                let mut solver = Dfpn::new(
-                    g,
-                    SolverConfig {
-                        table_entries,
-                        ..SolverConfig::default()
-                    },
-                );
-                for (s, &want) in expected.iter().enumerate() {
-                    let mut budget = Budget::new(NonZeroU64::new(1_000_000), None, None);
-                    let got = solver.decide(&s, &mut budget).unwrap_or_else(|e| {
-                        panic!(
-                            "seed {seed} node {s} table {table_entries}: {e} {:?}",
-                            solver.game.edges
-                        )
-                    });
-                    assert_eq!(got, want, "seed {seed} node {s} table {table_entries}");
+        let mut simulated = 0;
+        for simulation in [None, NonZeroU32::new(SIMULATION_NODES)] {
+            for table_entries in [1, 8, 1 << 16] {
+                for seed in 0..6000 {
+                    let n = 3 + (seed % 22) as usize;
+                    let g = random_graph(seed, n);
+                    let expected = attractor(&g);
+                    let mut solver = Dfpn::new(
+                        g,
+                        SolverConfig {
+                            table_entries,
+                            simulation,
+                            ..SolverConfig::default()
+                        },
+                    );
+                    for (s, &want) in expected.iter().enumerate() {
+                        let mut budget = Budget::new(NonZeroU64::new(1_000_000), None, None);
+                        let got = solver.decide(&s, &mut budget).unwrap_or_else(|e| {
+                            panic!(
+                                "seed {seed} node {s} table {table_entries}: {e} {:?}",
+                                solver.game.edges
+                            )
+                        });
+                        assert_eq!(
+                            got, want,
+                            "seed {seed} node {s} table {table_entries} simulation {simulation:?}"
+                        );
+                    }
+                    simulated += solver.stats().simulated;
                 }
             }
         }
+        // The simulations must have solved something, or this test checks nothing of them.
+        assert!(simulated > 1000, "{simulated} siblings simulated");
     }
 
     /// A tree read from the table holds only states of the right value, and a proof read
