@@ -1642,11 +1642,13 @@ impl<G: Game> Dfpn<G> {
     /// disprover, following the winner's moves in the table's solution of `reference` (a
     /// state like it, won by the same side) where the winner is to move, and checking every
     /// move of the loser. A state is won when the table holds it won, or the game's
-    /// evaluation says so (one slice: a longer one is paused, and fails here). A state of
-    /// the path or of the simulation's own line, a state the table holds otherwise, a
-    /// winner's move the reference has no advice for or that is not legal here, or more
-    /// than `left` nodes: the simulation fails, and proves nothing. Every state it wins is
-    /// stored as solved (with its winning move): it rests on no repetition.
+    /// evaluation says so (one slice: a longer one is paused, and fails here). Where the
+    /// reference gives no advice, or its move is not legal here, a winner's move whose
+    /// state the table holds won will do; a loser's move that the reference cannot follow
+    /// must lead to such a state. A state of the path or of the simulation's own line, a
+    /// state the table holds otherwise, or more than `left` nodes: the simulation fails,
+    /// and proves nothing. Every state it wins is stored as solved (with its winning move):
+    /// it rests on no repetition.
     fn simulate(
         &mut self,
         reference: &G::State,
