@@ -1501,7 +1501,17 @@ impl<G: Game> Dfpn<G> {
             } else {
                 c.bounds.is_proved()
             };
-            if lost_for_good && null_index.is_none() && moves.len() <= SIMULATION_MAX_MOVES {
+            let untried = || {
+                children
+                    .iter()
+                    .zip(&tried)
+                    .any(|(c, &t)| !t && !c.bounds.is_solved())
+            };
+            if lost_for_good
+                && null_index.is_none()
+                && moves.len() <= SIMULATION_MAX_MOVES
+                && untried()
+            {
                 if let Some(cap) = self.config.simulation {
                     let reference = child_state.clone();
                     let simulating = Simulating {
