@@ -1444,7 +1444,7 @@ impl<G: Game> Dfpn<G> {
             let bounds = combine(or_node, &children);
             bounds.check();
             if bounds.pn >= threshold.pn || bounds.dn >= threshold.dn || bounds.is_solved() {
-                break bounds;
+                break Ok(bounds);
             }
             // Pick the most proving child and the threshold for it.
             let (best, second) = select(or_node, &children);
@@ -1475,12 +1475,7 @@ impl<G: Game> Dfpn<G> {
             };
             let r = match self.mid(child_state, child_key, child_threshold, path, budget) {
                 Ok(r) => r,
-                Err(e) => {
-                    path.pop();
-                    self.forget_below(depth);
-                    self.return_to_pool(depth, states);
-                    return Err(e);
-                }
+                Err(e) => break Err(e),
             };
             work += r.work;
             let c = &mut children[best];
@@ -1513,11 +1508,10 @@ impl<G: Game> Dfpn<G> {
                 && untried()
             {
                 if let Some(cap) = self.config.simulation {
-                    let reference = child_state.clone();
                     let simulating = Simulating {
                         state,
                         moves: &moves,
-                        reference: &reference,
+                        reference: child_state,
                         cap: cap.get(),
                     };
                     match self.simulate_siblings(
@@ -1528,19 +1522,16 @@ impl<G: Game> Dfpn<G> {
                         budget,
                     ) {
                         Ok(spent) => work += spent,
-                        Err(e) => {
-                            path.pop();
-                            self.forget_below(depth);
-                            self.return_to_pool(depth, states);
-                            return Err(e);
-                        }
+                        Err(e) => break Err(e),
                     }
                 }
             }
         };
+        // Leaving the node, whether its search ended or a limit stopped it.
         path.pop();
         self.forget_below(depth);
         self.return_to_pool(depth, states);
+        let result = result?;
         let loops = if result.is_disproved() {
             let mut disproved = children.iter().filter(|c| c.bounds.is_disproved());
             let relied = if or_node {
