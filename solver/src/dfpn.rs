@@ -1013,11 +1013,8 @@ impl<G: Game> Dfpn<G> {
         key: ZobristHash,
         reading: &mut TreeReading<'_, G::State>,
     ) -> Option<bool> {
-        if reading.path.contains(&key.0) {
-            return Some(!reading.proved);
-        }
-        if reading.read.contains_key(&key.0) {
-            return Some(true);
+        if let Some(known) = Self::read_before(key, reading) {
+            return known;
         }
         reading.visits += 1;
         if reading.visits > reading.max_visits {
@@ -1041,15 +1038,19 @@ impl<G: Game> Dfpn<G> {
             return Some(true);
         }
         reading.path.insert(key.0);
-        let mut children: Vec<(u64, G::State, ZobristHash)> = self
+        // Children by key, their states made only where the reading enters them (a state
+        // is a whole position: one per move was most of this reading's cost).
+        let mut children: Vec<(u64, G::Move, ZobristHash)> = self
             .game
             .moves(state)
             .into_iter()
             .map(|mv| {
-                let child = self.game.play(state, mv);
-                let k = self.game.key(&child);
+                let k = self
+                    .game
+                    .child_key(state, mv)
+                    .unwrap_or_else(|| self.game.key(&self.game.play(state, mv)));
                 let work = self.lookup(k).filter(wins).map_or(u64::MAX, |e| e.work);
-                (work, child, k)
+                (work, mv, k)
             })
             .collect();
         // The prover moves at an OR node: one child suffices when it wins, every child
@@ -1059,11 +1060,11 @@ impl<G: Game> Dfpn<G> {
         let mut chosen = Vec::new();
         if one_suffices {
             children.sort_by_key(|(w, _, _)| *w);
-            for (w, child, k) in &children {
-                if *w == u64::MAX {
+            for &(w, mv, k) in &children {
+                if w == u64::MAX {
                     break;
                 }
-                match self.read_tree(child, *k, reading) {
+                match self.read_child(state, mv, k, reading) {
                     None => {
                         result = None;
                         break;
@@ -1077,8 +1078,8 @@ impl<G: Game> Dfpn<G> {
                 }
             }
         } else {
-            for (_, child, k) in &children {
-                match self.read_tree(child, *k, reading) {
+            for &(_, mv, k) in &children {
+                match self.read_child(state, mv, k, reading) {
                     Some(true) => chosen.push(k.0),
                     other => {
                         result = other;
@@ -1093,6 +1094,33 @@ impl<G: Game> Dfpn<G> {
             reading.read.insert(key.0, Read::Node(other_key, chosen));
         }
         result
+    }
+
+    /// What [`Dfpn::read_tree`] answers for `key` without its state: a state of the path
+    /// (a repetition, which a disproof may rest on and a proof may not), or one read already.
+    fn read_before(key: ZobristHash, reading: &TreeReading<'_, G::State>) -> Option<Option<bool>> {
+        if reading.path.contains(&key.0) {
+            return Some(Some(!reading.proved));
+        }
+        if reading.read.contains_key(&key.0) {
+            return Some(Some(true));
+        }
+        None
+    }
+
+    /// [`Dfpn::read_tree`] for the child of `state` through `mv`, whose key is `key`: the
+    /// child's state is made only when the reading must enter it.
+    fn read_child(
+        &self,
+        state: &G::State,
+        mv: G::Move,
+        key: ZobristHash,
+        reading: &mut TreeReading<'_, G::State>,
+    ) -> Option<bool> {
+        match Self::read_before(key, reading) {
+            Some(known) => known,
+            None => self.read_tree(&self.game.play(state, mv), key, reading),
+        }
     }
 
     /// Stores the states of `tree` (read from another game's table with this game's keys,
