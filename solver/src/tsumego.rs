@@ -1705,6 +1705,10 @@ impl TsumegoSolver {
             return self.class_for(pos, player).map(Some);
         }
         if rank < 3 && self.reaches(pos, player, rank + 1)? {
+            if rank + 1 == 3 {
+                // The top class: nothing left to tell apart.
+                return Ok(Some(Class::Win));
+            }
             return self.class_for(pos, player).map(Some);
         }
         Ok(self
@@ -1716,6 +1720,18 @@ impl TsumegoSolver {
     /// fewest searches: the kill game with the attacker as ko master wins whenever it wins
     /// with the defender as master, so each threshold is one or two of the searches of
     /// [`TsumegoSolver::class_for`].
+    ///
+    /// And safe life rules the kill out, under the same master: were both won, let each
+    /// side follow its winning strategy (the moves of one are legal in the other game,
+    /// whose opponent may play anything). The target is not removed before the defender
+    /// reaches safety (its game would have been lost), and once safe it never is: a
+    /// string with a liberty outside the region is never taken, and a pass-alive one is
+    /// not while the defender passes, which it may do from then on, so the attacker's
+    /// strategy never reaches its goal, and endless play counts against it. So the
+    /// defender's "win" (safe life even with the attacker as master) is the life game
+    /// alone, without the kill search and its second phase. The exhaustive reference
+    /// checks this on every state of its graphs (`safe_life_excludes_kill`, in the
+    /// differential test).
     fn reaches(&mut self, pos: &Position, player: Color, rank: u8) -> Result<bool, StopReason> {
         let a = self.problem.attacker;
         let d = !a;
@@ -1727,7 +1743,8 @@ impl TsumegoSolver {
             }
         } else {
             match rank {
-                3 => !self.kills(pos, a)? && self.lives_safely(pos, a)?,
+                // Safe life rules the kill out (above): one search, no second phase.
+                3 => self.lives_safely(pos, a)?,
                 2 => !self.kills(pos, a)?,
                 _ => !self.kills(pos, d)?,
             }

@@ -385,6 +385,29 @@ impl Solved {
     }
 }
 
+/// Whether safe life rules the kill out in every state of the problem's graphs, under
+/// either ko master: no state is both won by the attacker's kill objective and by the
+/// defender's safe life. The df-pn solver relies on it (a first move whose target lives
+/// safely needs no kill search, `TsumegoSolver::reaches`); this checks it exhaustively.
+///
+/// # Errors
+/// [`ReferenceError`] when the board or the state graph is too large.
+pub fn safe_life_excludes_kill(
+    problem: &Tsumego,
+    max_states: usize,
+) -> Result<bool, ReferenceError> {
+    if problem.position.size().points().count() > 25 || problem.target.len() > 60 {
+        return Err(ReferenceError::BoardTooLarge);
+    }
+    for master in [problem.attacker, !problem.attacker] {
+        let solved = solve_master(problem, master, max_states)?;
+        if solved.kill.iter().zip(&solved.live).any(|(&k, &l)| k && l) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
 /// The class of every first move of the player to move (plays in the region, then the
 /// pass), by exhaustive enumeration with at most `max_states` states per ko master.
 ///

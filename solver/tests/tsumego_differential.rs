@@ -6,7 +6,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rules_core::{Color, Move, Point, PointSet, Position, Setup, Size};
 use solver::tsumego::{Class, KillRule, TargetRule, Tsumego, TsumegoLimits, TsumegoSolver};
-use solver::tsumego_reference::reference_classes;
+use solver::tsumego_reference::{reference_classes, safe_life_excludes_kill};
 use std::num::NonZeroU64;
 
 /// A random legal position on a small board with a region of at most `max_region` points,
@@ -112,6 +112,13 @@ fn run(seeds: std::ops::Range<u64>, max_region: usize) -> (usize, usize) {
         let Ok(expected) = reference_classes(&problem, 300_000) else {
             continue;
         };
+        // What `TsumegoSolver::reaches` relies on: a safely living target is never killed.
+        assert_eq!(
+            safe_life_excludes_kill(&problem, 300_000).ok(),
+            Some(true),
+            "seed {seed}: a state both killed and living safely\n{}",
+            problem.position
+        );
         let solution = TsumegoSolver::new(problem.clone(), &limits).solve_all();
         // The same with relevance zones: every move pruned must have been lost indeed.
         let mut with_zones = TsumegoSolver::new(problem.clone(), &zoned);
