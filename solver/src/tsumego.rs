@@ -1566,6 +1566,31 @@ impl TsumegoSolver {
         })
     }
 
+    /// [`TsumegoSolver::class_for`] for a move that most likely fails (most first moves do):
+    /// the one search that proves the failure is tried first, the attacker's being the
+    /// defender's safe life with the attacker as ko master (which rules out every kill, so
+    /// ko and seki too, see [`TsumegoSolver::reaches`]) and the defender's the attacker's
+    /// kill with the defender as ko master; only when it does not settle the class are
+    /// `class_for`'s searches run, in their order.
+    fn class_expecting_failure(
+        &mut self,
+        pos: &Position,
+        player: Color,
+    ) -> Result<Class, StopReason> {
+        let a = self.problem.attacker;
+        let d = !a;
+        let fails = if player == a {
+            self.lives_safely(pos, a)?
+        } else {
+            self.kills(pos, d)?
+        };
+        if fails {
+            Ok(Class::Fail)
+        } else {
+            self.class_for(pos, player)
+        }
+    }
+
     /// The legal first moves of the player to move: plays in the region, then the pass.
     pub fn first_moves(&self) -> Vec<Move> {
         let pos = &self.problem.position;
@@ -1594,7 +1619,7 @@ impl TsumegoSolver {
         let first = self.first_moves();
         let classes = self.in_rounds(&first, |me, mv, _| {
             let child = pos.play(mv).expect("first moves are legal");
-            me.class_for(&child, player).map(Some)
+            me.class_expecting_failure(&child, player).map(Some)
         });
         self.solution(first, classes)
     }
