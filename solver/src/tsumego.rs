@@ -1567,11 +1567,13 @@ impl TsumegoSolver {
     }
 
     /// [`TsumegoSolver::class_for`] for a move that most likely fails (most first moves do):
-    /// the one search that proves the failure is tried first, the attacker's being the
-    /// defender's safe life with the attacker as ko master (which rules out every kill, so
-    /// ko and seki too, see [`TsumegoSolver::reaches`]) and the defender's the attacker's
-    /// kill with the defender as ko master; only when it does not settle the class are
-    /// `class_for`'s searches run, in their order.
+    /// the one search that proves the failure is tried first, and only when it does not
+    /// settle the class are `class_for`'s searches run, in their order. For the attacker's
+    /// move that search is the defender's safe life with the attacker as ko master: it
+    /// rules out the kill under that master ([`TsumegoSolver::reaches`]), so under the other
+    /// too, and it holds with the defender as master as well (a master only gains moves),
+    /// which rules out seki. For the defender's move it is the attacker's kill with the
+    /// defender as ko master, which holds with the attacker as master as well.
     fn class_expecting_failure(
         &mut self,
         pos: &Position,
