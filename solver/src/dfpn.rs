@@ -1045,10 +1045,7 @@ impl<G: Game> Dfpn<G> {
             .moves(state)
             .into_iter()
             .map(|mv| {
-                let k = self
-                    .game
-                    .child_key(state, mv)
-                    .unwrap_or_else(|| self.game.key(&self.game.play(state, mv)));
+                let k = self.key_after(state, mv);
                 let work = self.lookup(k).filter(wins).map_or(u64::MAX, |e| e.work);
                 (work, mv, k)
             })
@@ -1435,8 +1432,17 @@ impl<G: Game> Dfpn<G> {
         let mut pruned = false;
         let mut work = 1u64;
         let mut iterations = 0u32;
-        // The children a simulation has tried at this visit.
-        let mut tried = vec![false; children.len()];
+        // The simulation's cap where this node simulates (zones have their own pruning,
+        // and a child solved without one would block it), and the children it has tried
+        // at this visit.
+        let simulation = self
+            .config
+            .simulation
+            .filter(|_| null_index.is_none() && moves.len() <= SIMULATION_MAX_MOVES);
+        let mut tried = match simulation {
+            Some(_) => vec![false; children.len()],
+            None => Vec::new(),
+        };
         let result = loop {
             // Refresh unsolved children from the table: transpositions may have moved them
             // (not before the first search: they were just looked up). A node with many
@@ -1517,8 +1523,7 @@ impl<G: Game> Dfpn<G> {
                 *z = r.zone.filter(|_| c.loops.is_none());
             }
             // A child lost for the mover, for good: its winner's strategy may win the
-            // siblings too (zones have their own pruning, and a child solved without one
-            // would block it).
+            // siblings too.
             let lost_for_good = if or_node {
                 c.bounds.is_disproved() && c.loops.is_none()
             } else {
@@ -1530,28 +1535,16 @@ impl<G: Game> Dfpn<G> {
                     .zip(&tried)
                     .any(|(c, &t)| !t && !c.bounds.is_solved())
             };
-            if lost_for_good
-                && null_index.is_none()
-                && moves.len() <= SIMULATION_MAX_MOVES
-                && untried()
-            {
-                if let Some(cap) = self.config.simulation {
-                    let simulating = Simulating {
-                        state,
-                        moves: &moves,
-                        reference: child_state,
-                        cap: cap.get(),
-                    };
-                    match self.simulate_siblings(
-                        &simulating,
-                        &mut children,
-                        &mut tried,
-                        path,
-                        budget,
-                    ) {
-                        Ok(spent) => work += spent,
-                        Err(e) => break Err(e),
-                    }
+            if let Some(cap) = simulation.filter(|_| lost_for_good && untried()) {
+                let simulating = Simulating {
+                    state,
+                    moves: &moves,
+                    reference: child_state,
+                    cap: cap.get(),
+                };
+                match self.simulate_siblings(&simulating, &mut children, &mut tried, path, budget) {
+                    Ok(spent) => work += spent,
+                    Err(e) => break Err(e),
                 }
             }
         };
@@ -1768,6 +1761,14 @@ impl<G: Game> Dfpn<G> {
         Ok(false)
     }
 
+    /// The key of the child of `state` through `mv`: from the game without making the child
+    /// where it can ([`Game::child_key`]), else by playing the move.
+    fn key_after(&self, state: &G::State, mv: G::Move) -> ZobristHash {
+        self.game
+            .child_key(state, mv)
+            .unwrap_or_else(|| self.game.key(&self.game.play(state, mv)))
+    }
+
     /// Whether the table holds the child of `state` through `mv` won for good by the prover
     /// (`proving`) or the disprover, that child not being a state of `path`.
     fn won_in_table(
@@ -1777,10 +1778,7 @@ impl<G: Game> Dfpn<G> {
         proving: bool,
         path: &[ZobristHash],
     ) -> bool {
-        let key = self
-            .game
-            .child_key(state, mv)
-            .unwrap_or_else(|| self.game.key(&self.game.play(state, mv)));
+        let key = self.key_after(state, mv);
         !path.contains(&key)
             && self
                 .lookup(key)
