@@ -515,6 +515,31 @@ impl Position {
         h
     }
 
+    /// The [`Position::hash`] with the ko point left out: the hash the position has after
+    /// [`Position::clear_ko`], without copying it.
+    ///
+    /// ```
+    /// use rules_core::io::parse_diagram;
+    /// use rules_core::{Move, Point};
+    /// // Black takes the ko at C2 (the stone on B2): White may not retake at once.
+    /// let game = parse_diagram("
+    ///  . X O .
+    ///  X O . O
+    ///  . X O .").unwrap();
+    /// let mut pos = game.position.play(Move::Play(Point::new(2, 1))).unwrap();
+    /// assert!(pos.ko_point().is_some());
+    /// let without = pos.hash_without_ko();
+    /// pos.clear_ko();
+    /// assert_eq!(pos.hash(), without);
+    /// ```
+    #[inline]
+    pub fn hash_without_ko(&self) -> ZobristHash {
+        match self.ko {
+            Some(k) => self.hash() ^ zobrist::ko(k),
+            None => self.hash(),
+        }
+    }
+
     /// The [`Position::hash`] the position would have after the legal move `mv`, without
     /// playing it: what a search needs to look a child up in its table without copying
     /// the position (on a 19x19 board a copy is about 11 KB, and a node has a child per

@@ -75,6 +75,10 @@ impl<G: Game<Move = ConfirmationMove>> Game for Mirrored<G> {
         Ok(match self.0.evaluate(state, budget)? {
             Evaluation::Goal => Evaluation::Failure,
             Evaluation::Failure => Evaluation::Goal,
+            Evaluation::Known { proved, work } => Evaluation::Known {
+                proved: !proved,
+                work,
+            },
             Evaluation::Open => Evaluation::Open,
         })
     }

@@ -362,6 +362,16 @@ pub enum Evaluation {
     Failure,
     /// Not decided: expand the state.
     Open,
+    /// Decided, but not by the rules at this state: by another search's result for the
+    /// same state. Searched as [`Evaluation::Goal`] or [`Evaluation::Failure`]; a
+    /// principal line goes on through such a state, to show the play that decides it.
+    Known {
+        /// Whether the prover reaches the goal.
+        proved: bool,
+        /// The work the other search spent on the state, which a principal line weighs
+        /// as this search's own (the longest resistance is the one that cost most).
+        work: u64,
+    },
 }
 
 /// A two-player reachability game for the prover.
@@ -468,6 +478,14 @@ pub trait Game {
     fn outside(&self, mv: Self::Move, zone: &PointSet) -> bool {
         let _ = (mv, zone);
         false
+    }
+
+    /// Told of every state the search stores as solved (`proved`: for the prover), by its
+    /// key, with the work spent on it: such a result is the state's value on every path
+    /// (see [the module documentation](self)), so a game may pass it on to other games
+    /// whose questions it settles ([`Evaluation::Known`]). The default keeps nothing.
+    fn record_solved(&mut self, key: ZobristHash, proved: bool, work: u64) {
+        let _ = (key, proved, work);
     }
 }
 
@@ -586,6 +604,9 @@ enum EntryKind {
     /// The evaluation (a nested search) was paused before it decided; the bounds only
     /// say how much it has cost so far.
     Pending,
+    /// Decided by the game's evaluation from another search's result
+    /// ([`Evaluation::Known`]).
+    Known,
 }
 
 /// Most nodes one simulation visits ([`SolverConfig::simulation`]). Go Game Guru problems
@@ -623,7 +644,7 @@ fn pending_bounds(effort: u64) -> Bounds {
 /// The hasher of the tables, whose keys are Zobrist hashes already: their two halves
 /// folded, instead of hashing the random bits again (a lookup for every child generated).
 #[derive(Clone, Copy, Debug, Default)]
-struct KeyHash;
+pub(crate) struct KeyHash;
 
 impl std::hash::BuildHasher for KeyHash {
     type Hasher = FoldedKey;
@@ -635,7 +656,7 @@ impl std::hash::BuildHasher for KeyHash {
 
 /// See [`KeyHash`].
 #[derive(Debug)]
-struct FoldedKey(u64);
+pub(crate) struct FoldedKey(u64);
 
 impl std::hash::Hasher for FoldedKey {
     fn finish(&self) -> u64 {
@@ -1030,7 +1051,7 @@ impl<G: Game> Dfpn<G> {
         let Some(entry) = self.lookup(key).filter(wins) else {
             return Some(false);
         };
-        if entry.kind == EntryKind::Terminal {
+        if matches!(entry.kind, EntryKind::Terminal | EntryKind::Known) {
             let other_key = (reading.rekey)(state);
             reading
                 .read
@@ -1216,6 +1237,9 @@ impl<G: Game> Dfpn<G> {
                 kind: EntryKind::Open,
             },
         );
+        if bounds.is_solved() {
+            self.game.record_solved(key, bounds.is_proved(), work);
+        }
     }
 
     fn store_kind(&mut self, key: ZobristHash, bounds: Bounds, work: u64, kind: EntryKind) {
@@ -1276,6 +1300,7 @@ impl<G: Game> Dfpn<G> {
         if let Some(e) = known {
             match e.kind {
                 EntryKind::Terminal => return Ok(Some((e.bounds, 1))),
+                EntryKind::Known => return Ok(Some((e.bounds, e.work))),
                 // Evaluated before, open and searched.
                 EntryKind::Open => return Ok(None),
                 EntryKind::Pending => effort = e.work,
@@ -1288,9 +1313,17 @@ impl<G: Game> Dfpn<G> {
             let evaluation = self.game.evaluate(state, &mut slice);
             let spent = slice.nodes() - budget.nodes();
             budget.nodes = slice.nodes();
-            let bounds = match evaluation {
-                Ok(Evaluation::Goal) => Bounds::PROVED,
-                Ok(Evaluation::Failure) => Bounds::DISPROVED,
+            let (bounds, kind, work) = match evaluation {
+                Ok(Evaluation::Goal) => (Bounds::PROVED, EntryKind::Terminal, 1),
+                Ok(Evaluation::Failure) => (Bounds::DISPROVED, EntryKind::Terminal, 1),
+                Ok(Evaluation::Known { proved, work }) => {
+                    let bounds = if proved {
+                        Bounds::PROVED
+                    } else {
+                        Bounds::DISPROVED
+                    };
+                    (bounds, EntryKind::Known, work.max(1))
+                }
                 Ok(Evaluation::Open) => return Ok(None),
                 Err(StopReason::NodeLimit) if !budget.nodes_spent() => {
                     // The slice is spent, not the budget: pause, or go on with a bigger one.
@@ -1305,11 +1338,15 @@ impl<G: Game> Dfpn<G> {
                 }
                 Err(reason) => return Err(reason),
             };
-            self.store_kind(key, bounds, 1, EntryKind::Terminal);
-            if let Some(zone) = self.game.terminal_zone(state, bounds.is_proved()) {
+            self.store_kind(key, bounds, work, kind);
+            // Another search's result has no zone at this state.
+            let zone = (kind == EntryKind::Terminal)
+                .then(|| self.game.terminal_zone(state, bounds.is_proved()))
+                .flatten();
+            if let Some(zone) = zone {
                 self.zones.insert(key.0, zone);
             }
-            return Ok(Some((bounds, 1)));
+            return Ok(Some((bounds, work)));
         }
     }
 
@@ -1924,7 +1961,11 @@ impl<G: Game> Dfpn<G> {
                 pn: ProofNumber::INFINITY,
                 dn: ProofNumber::INFINITY,
             };
-            if self.evaluate(&state, key, unbounded, budget)?.is_some() {
+            let decided = self.evaluate(&state, key, unbounded, budget)?.is_some();
+            // A state another search decided goes on: the line shows the play behind it,
+            // as far as this search can read it within the budget.
+            let borrowed = decided && self.lookup(key).is_some_and(|e| e.kind == EntryKind::Known);
+            if decided && !borrowed {
                 if self.game.ends_a_phase(&state) {
                     line.extend(self.game.line_after(&state, budget)?);
                 }
@@ -1975,7 +2016,13 @@ impl<G: Game> Dfpn<G> {
                 // (then it suffices) or all are known.
                 for entry in known.iter_mut() {
                     if entry.value.is_none() {
-                        let r = self.solve_node(&entry.state, &mut path, budget)?;
+                        let r = match self.solve_node(&entry.state, &mut path, budget) {
+                            Ok(r) => r,
+                            // Below a borrowed result the line is shown as far as it was
+                            // read.
+                            Err(_) if borrowed => return Ok(line),
+                            Err(reason) => return Err(reason),
+                        };
                         let work = self
                             .lookup(entry.key)
                             .map_or(r.work, |e| e.work.max(r.work));

@@ -19,5 +19,6 @@ pub mod tsumego_eyespace;
 pub mod tsumego_reference;
 pub mod tsumego_region;
 pub mod tsumego_tree;
+mod tsumego_verdicts;
 
 pub use reading::{CycleRule, FirstMover, NewStoneScope, Reading};

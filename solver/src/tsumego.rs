@@ -42,7 +42,9 @@
 //! life rules the kill out under the same master (proof at `TsumegoSolver::reaches`,
 //! checked on the exhaustive reference's graphs), so a defender's `win` is the life game
 //! alone, and a first move most likely to fail is asked first the one question that
-//! proves it.
+//! proves it. The same implications hold state by state: every state one search settles
+//! is recorded, and the others read there what it implies for their own question
+//! (module `tsumego_verdicts`), so that a state is not searched again in another game.
 //!
 //! Results are exact for the game above (the region, the target and the safe stones as
 //! given). A limit reached gives [`Class::Unknown`], never a guess.
@@ -76,11 +78,13 @@ use crate::eyespace::two_small_regions;
 use crate::tsumego_eyespace::{
     captured_next, closed_areas_around, eye_room, hopeless, hopeless_zone, no_permanent_stone,
 };
+use crate::tsumego_verdicts::{Fact, Question, Verdicts};
 use rules_core::benson::{pass_alive_for, pass_alive_string, PassAliveSide};
 use rules_core::{Color, Move, Point, PointSet, Position, ZobristHash};
 use std::cell::RefCell;
 use std::fmt;
 use std::num::NonZeroU64;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 /// What the player to move tries to do.
@@ -792,9 +796,29 @@ macro_rules! position_game {
             fn outside(&self, mv: Move, zone: &PointSet) -> bool {
                 matches!(mv, Move::Play(p) if !zone.contains(p))
             }
+
+            fn record_solved(&mut self, key: ZobristHash, proved: bool, work: u64) {
+                if let Some((verdicts, question)) = self.shared() {
+                    let fact = Fact { question, master: self.rules.master, proved };
+                    verdicts.borrow_mut().record(key ^ self.salt(), fact, work);
+                }
+            }
         }
     };
 }
+
+/// The games whose results [`Verdicts`] shares: the kill, capture and life games of a
+/// problem (not the nested searches after a capture, which ask of other targets).
+trait Sharing {
+    /// The shared results and the question this game answers, when it shares.
+    fn shared(&self) -> Option<(&RefCell<Verdicts>, Question)> {
+        None
+    }
+}
+
+impl Sharing for CaptureGame {}
+impl Sharing for RecreateGame {}
+impl Sharing for InvasionGame {}
 
 /// The attacker can empty `target` (a point holding a defender stone).
 #[derive(Debug)]
@@ -1117,6 +1141,19 @@ struct KillGame {
     target_rule: TargetRule,
     rules: Rules,
     recreate: Option<AfterCapture>,
+    /// The results shared with the problem's other games.
+    verdicts: Option<Rc<RefCell<Verdicts>>>,
+}
+
+impl Sharing for KillGame {
+    fn shared(&self) -> Option<(&RefCell<Verdicts>, Question)> {
+        let question = if self.recreate.is_none() {
+            Question::Capture
+        } else {
+            Question::Kill
+        };
+        self.verdicts.as_deref().map(|v| (v, question))
+    }
 }
 
 impl KillGame {
@@ -1151,6 +1188,9 @@ impl KillGame {
         pos: &Position,
         budget: &mut Budget,
     ) -> Result<Evaluation, StopReason> {
+        if let Some(known) = implied(self, pos, self.rules.master) {
+            return Ok(known);
+        }
         let defender = !self.attacker;
         if target_removed(pos, &self.target, defender, self.target_rule) {
             return Ok(match self.recreate.as_mut() {
@@ -1198,6 +1238,22 @@ struct LiveGame {
     target: PointSet,
     target_rule: TargetRule,
     rules: Rules,
+    /// The results shared with the problem's other games.
+    verdicts: Option<Rc<RefCell<Verdicts>>>,
+}
+
+impl Sharing for LiveGame {
+    fn shared(&self) -> Option<(&RefCell<Verdicts>, Question)> {
+        self.verdicts.as_deref().map(|v| (v, Question::Life))
+    }
+}
+
+/// What the problem's other games settled of `state` for `game`'s question, as its
+/// evaluation.
+fn implied(game: &impl Sharing, state: &Position, master: Color) -> Option<Evaluation> {
+    let (verdicts, question) = game.shared()?;
+    let (proved, work) = verdicts.borrow().implied(state, question, master)?;
+    Some(Evaluation::Known { proved, work })
 }
 
 impl LiveGame {
@@ -1228,6 +1284,9 @@ impl LiveGame {
         focus_of(state, &self.target)
     }
     fn evaluate_state(&mut self, pos: &Position, _: &mut Budget) -> Result<Evaluation, StopReason> {
+        if let Some(known) = implied(self, pos, self.rules.master) {
+            return Ok(known);
+        }
         if target_removed(pos, &self.target, self.defender, self.target_rule) {
             return Ok(Evaluation::Failure);
         }
@@ -1269,6 +1328,9 @@ pub struct TsumegoSolver {
     /// [`KillRule::CaptureOnly`], searched first ([`TsumegoSolver::kill_decide`]).
     capture_first: [Option<Dfpn<KillGame>>; 2],
     live: [Option<Dfpn<LiveGame>>; 2],
+    /// What the games above settled, shared between them (none with relevance zones: a
+    /// state decided by another game's result would have no zone of its own).
+    verdicts: Option<Rc<RefCell<Verdicts>>>,
 }
 
 fn slot(c: Color) -> usize {
@@ -1312,6 +1374,7 @@ fn kill_game(
     limits: &TsumegoLimits,
     config: SolverConfig,
     kill_rule: KillRule,
+    verdicts: Option<Rc<RefCell<Verdicts>>>,
 ) -> Dfpn<KillGame> {
     let rules = Rules::new(problem.region, master, limits, problem.safe_stones());
     let recreate = match kill_rule {
@@ -1347,6 +1410,7 @@ fn kill_game(
             target_rule: problem.target_rule,
             rules,
             recreate,
+            verdicts,
         },
         config,
     )
@@ -1355,6 +1419,12 @@ fn kill_game(
 impl TsumegoSolver {
     /// A solver for `problem` within `limits` (one budget for everything it is asked).
     pub fn new(problem: Tsumego, limits: &TsumegoLimits) -> TsumegoSolver {
+        let verdicts = (!limits.zones).then(|| {
+            Rc::new(RefCell::new(Verdicts::new(
+                problem.attacker,
+                limits.table_entries,
+            )))
+        });
         TsumegoSolver {
             problem,
             config: SolverConfig {
@@ -1368,6 +1438,7 @@ impl TsumegoSolver {
             kill: [None, None],
             capture_first: [None, None],
             live: [None, None],
+            verdicts,
         }
     }
 
@@ -1422,16 +1493,33 @@ impl TsumegoSolver {
     fn kill_solver(&mut self, master: Color) -> &mut Dfpn<KillGame> {
         let (config, limits) = (self.config, self.limits);
         let problem = &self.problem;
-        self.kill[slot(master)]
-            .get_or_insert_with(|| kill_game(problem, master, &limits, config, problem.kill_rule))
+        let verdicts = self.verdicts.clone();
+        self.kill[slot(master)].get_or_insert_with(|| {
+            kill_game(
+                problem,
+                master,
+                &limits,
+                config,
+                problem.kill_rule,
+                verdicts,
+            )
+        })
     }
 
     /// The kill game read with [`KillRule::CaptureOnly`], for [`TsumegoSolver::kill_decide`].
     fn capture_first_solver(&mut self, master: Color) -> &mut Dfpn<KillGame> {
         let (config, limits) = (self.config, self.limits);
         let problem = &self.problem;
+        let verdicts = self.verdicts.clone();
         self.capture_first[slot(master)].get_or_insert_with(|| {
-            kill_game(problem, master, &limits, config, KillRule::CaptureOnly)
+            kill_game(
+                problem,
+                master,
+                &limits,
+                config,
+                KillRule::CaptureOnly,
+                verdicts,
+            )
         })
     }
 
@@ -1494,6 +1582,7 @@ impl TsumegoSolver {
         let config = self.config;
         let limits = self.limits;
         let problem = &self.problem;
+        let verdicts = self.verdicts.clone();
         self.live[slot(master)].get_or_insert_with(|| {
             Dfpn::new(
                 LiveGame {
@@ -1501,6 +1590,7 @@ impl TsumegoSolver {
                     target: problem.target,
                     target_rule: problem.target_rule,
                     rules: Rules::new(problem.region, master, &limits, problem.safe_stones()),
+                    verdicts,
                 },
                 config,
             )
@@ -2597,6 +2687,48 @@ mod tests {
     fn decide(game: &mut Dfpn<InvasionGame>, pos: &Position) -> Option<bool> {
         let mut budget = Budget::new(NonZeroU64::new(10_000), None, None);
         game.decide(pos, &mut budget).ok()
+    }
+
+    /// A straight three on the first line, Black to kill, after Black's vital point B1.
+    fn straight_three_after_the_vital_point() -> (Tsumego, Position) {
+        let game = rules_core::io::parse_diagram(
+            "# to-play B\n . . . . . . .\n . . . . . . .\n X X X X X . .\n O O O O X . .\n . . . O X . .\n",
+        )
+        .unwrap();
+        let pos = game.position;
+        let region = pos.size().points().filter(|p| p.coords().1 < 2).collect();
+        let target = pos.string_stones("A2".parse().unwrap()).collect();
+        let problem = Tsumego {
+            position: pos.clone(),
+            attacker: Color::Black,
+            target,
+            region,
+            kill_rule: KillRule::CaptureForGood,
+            target_rule: TargetRule::AnyStone,
+        };
+        let after = pos.play(Move::Play("B1".parse().unwrap())).unwrap();
+        (problem, after)
+    }
+
+    /// A kill proved with the defender as ko master settles the life game of the same
+    /// state without search (the root's one node): the games share what they settle.
+    #[test]
+    fn a_kill_proved_refutes_the_life_game_without_search() {
+        let (problem, after) = straight_three_after_the_vital_point();
+        let limits = TsumegoLimits::default();
+        let mut fresh = TsumegoSolver::new(problem.clone(), &limits);
+        assert_eq!(fresh.lives_safely(&after, Color::Black), Ok(false));
+        assert!(fresh.nodes() > 1, "{} nodes", fresh.nodes());
+
+        let mut solver = TsumegoSolver::new(problem, &limits);
+        assert_eq!(solver.kills(&after, Color::White), Ok(true));
+        let before = solver.nodes();
+        assert_eq!(solver.lives_safely(&after, Color::Black), Ok(false));
+        assert_eq!(solver.nodes() - before, 1);
+        // And the line of the kill game read with the other master goes on through the
+        // states it borrowed, to the capture.
+        let line = solver.kill_line(&after, Color::Black);
+        assert!(line.len() >= 3, "{line:?}");
     }
 
     /// A closed area's key names its points, not only the stones on them. Here White, to
