@@ -1953,21 +1953,34 @@ impl<G: Game> Dfpn<G> {
         budget: &mut Budget,
     ) -> Result<Vec<G::Move>, StopReason> {
         let mut line = Vec::new();
+        // Whether the line has gone on through a state another search decided: past it,
+        // a limit ends the line where it is read to, instead of losing it whole.
+        let mut past_borrowed = false;
         let mut path: Vec<ZobristHash> = Vec::new();
         let mut state = root.clone();
+        macro_rules! or_line_so_far {
+            ($e:expr) => {
+                match $e {
+                    Ok(v) => v,
+                    Err(_) if past_borrowed => return Ok(line),
+                    Err(reason) => return Err(reason),
+                }
+            };
+        }
         for _ in 0..self.config.max_depth.min(400) {
             let key = self.game.key(&state);
             let unbounded = Bounds {
                 pn: ProofNumber::INFINITY,
                 dn: ProofNumber::INFINITY,
             };
-            let decided = self.evaluate(&state, key, unbounded, budget)?.is_some();
+            let decided = or_line_so_far!(self.evaluate(&state, key, unbounded, budget)).is_some();
             // A state another search decided goes on: the line shows the play behind it,
             // as far as this search can read it within the budget.
             let borrowed = decided && self.lookup(key).is_some_and(|e| e.kind == EntryKind::Known);
+            past_borrowed |= borrowed;
             if decided && !borrowed {
                 if self.game.ends_a_phase(&state) {
-                    line.extend(self.game.line_after(&state, budget)?);
+                    line.extend(or_line_so_far!(self.game.line_after(&state, budget)));
                 }
                 break;
             }
@@ -2016,13 +2029,7 @@ impl<G: Game> Dfpn<G> {
                 // (then it suffices) or all are known.
                 for entry in known.iter_mut() {
                     if entry.value.is_none() {
-                        let r = match self.solve_node(&entry.state, &mut path, budget) {
-                            Ok(r) => r,
-                            // Below a borrowed result the line is shown as far as it was
-                            // read.
-                            Err(_) if borrowed => return Ok(line),
-                            Err(reason) => return Err(reason),
-                        };
+                        let r = or_line_so_far!(self.solve_node(&entry.state, &mut path, budget));
                         let work = self
                             .lookup(entry.key)
                             .map_or(r.work, |e| e.work.max(r.work));
