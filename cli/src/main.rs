@@ -31,7 +31,24 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    match run(cli) {
+    // The work runs on a thread with a search's stack, and rayon's workers get one too
+    // (`SEARCH_STACK_BYTES`): the main thread's 8 MB and a worker's 2 MB are not enough
+    // for deep searches.
+    let _ = rayon::ThreadPoolBuilder::new()
+        .stack_size(solver::dfpn::SEARCH_STACK_BYTES)
+        .build_global();
+    let worker = std::thread::Builder::new()
+        .name("shikatsu".into())
+        .stack_size(solver::dfpn::SEARCH_STACK_BYTES)
+        .spawn(move || run(cli));
+    let result = match worker {
+        Ok(handle) => match handle.join() {
+            Ok(result) => result,
+            Err(panic) => std::panic::resume_unwind(panic),
+        },
+        Err(e) => Err(anyhow::Error::new(e).context("cannot start the worker thread")),
+    };
+    match result {
         Ok(code) => code,
         Err(e) => {
             if is_broken_pipe(&e) {

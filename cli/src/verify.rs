@@ -723,6 +723,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))
+        .stack_size(solver::dfpn::SEARCH_STACK_BYTES)
         .build()?;
     // A bar on a terminal only: indicatif draws nothing when standard error is redirected,
     // so logs and JSON consumers see no progress noise.

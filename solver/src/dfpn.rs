@@ -489,6 +489,19 @@ pub trait Game {
     }
 }
 
+/// The stack a thread that runs searches should have. The searches recurse: a node's
+/// frame is up to a few kilobytes (a board position is about 15 KB where one is held),
+/// the depth is up to [`SolverConfig::max_depth`], and a game's evaluation may run a
+/// nested search at every level of the outer one. A 2 MB thread (Rust's and rayon's
+/// default) overflowed reading a solved tree at 1,000,000 nodes; the memory is only
+/// reserved, and touched as deep as a search goes.
+///
+/// ```
+/// let worker = std::thread::Builder::new().stack_size(solver::dfpn::SEARCH_STACK_BYTES);
+/// assert_eq!(worker.spawn(|| 1 + 1).unwrap().join().unwrap(), 2);
+/// ```
+pub const SEARCH_STACK_BYTES: usize = 256 << 20;
+
 /// The table's unsolved bounds for a node disproved through a repetition above it: hard to
 /// prove, one step from a disproof.
 const PATH_DEPENDENT_HINT: Bounds = Bounds {
@@ -771,8 +784,10 @@ struct LineChild<G: Game> {
 
 /// What [`Dfpn::read_tree`] found of a state.
 enum Read<S> {
-    /// Decided by the game's evaluation; its key in the game the tree is carried to.
-    Leaf(S, ZobristHash),
+    /// Decided by the game's evaluation; its key in the game the tree is carried to. (The
+    /// state boxed: a `Read` made in the reading's recursion would otherwise take a whole
+    /// state's room in every frame.)
+    Leaf(Box<S>, ZobristHash),
     /// Searched: its key in the game the tree is carried to, and the children the tree
     /// takes.
     Node(ZobristHash, Vec<u128>),
@@ -788,6 +803,10 @@ struct TreeReading<'a, S> {
     visits: usize,
     max_visits: usize,
 }
+
+/// The deepest path [`Dfpn::solved_tree`] reads: a deeper tree is not read (as one past
+/// its visit cap), so that the reading's recursion stays well inside a thread's stack.
+const MAX_TREE_DEPTH: usize = 1_000;
 
 /// A solved tree read from a table ([`Dfpn::solved_tree`]).
 #[derive(Debug)]
@@ -1015,7 +1034,7 @@ impl<G: Game> Dfpn<G> {
             mark.insert(k, 1);
             stack.push((k, true));
             match reading.read.get(&k)? {
-                Read::Leaf(state, _) => tree.leaves.push(state.clone()),
+                Read::Leaf(state, _) => tree.leaves.push(G::State::clone(state)),
                 Read::Node(_, children) => {
                     for &c in children {
                         stack.push((c, false));
@@ -1052,10 +1071,7 @@ impl<G: Game> Dfpn<G> {
             return Some(false);
         };
         if matches!(entry.kind, EntryKind::Terminal | EntryKind::Known) {
-            let other_key = (reading.rekey)(state);
-            reading
-                .read
-                .insert(key.0, Read::Leaf(state.clone(), other_key));
+            Self::keep_leaf(state, key, reading);
             return Some(true);
         }
         reading.path.insert(key.0);
@@ -1137,8 +1153,27 @@ impl<G: Game> Dfpn<G> {
     ) -> Option<bool> {
         match Self::read_before(key, reading) {
             Some(known) => known,
-            None => self.read_tree(&self.game.play(state, mv), key, reading),
+            // Too deep to read without risking the thread's stack: as past the visit cap.
+            None if reading.path.len() >= MAX_TREE_DEPTH => None,
+            None => self.read_tree(&self.child_on_heap(state, mv), key, reading),
         }
+    }
+
+    /// The child of `state` through `mv`, made in a frame of its own and kept on the heap:
+    /// a position is about 15 KB, and a deep tree read with one in every frame of its
+    /// recursion overflowed a 2 MB thread stack (Go Game Guru at 1,000,000 nodes).
+    #[inline(never)]
+    fn child_on_heap(&self, state: &G::State, mv: G::Move) -> Box<G::State> {
+        Box::new(self.game.play(state, mv))
+    }
+
+    /// Keeps `state` as a leaf of the tree read, in a frame of its own for the same reason.
+    #[inline(never)]
+    fn keep_leaf(state: &G::State, key: ZobristHash, reading: &mut TreeReading<'_, G::State>) {
+        let other_key = (reading.rekey)(state);
+        reading
+            .read
+            .insert(key.0, Read::Leaf(Box::new(state.clone()), other_key));
     }
 
     /// Stores the states of `tree` (read from another game's table with this game's keys,
@@ -1803,7 +1838,14 @@ impl<G: Game> Dfpn<G> {
     fn key_after(&self, state: &G::State, mv: G::Move) -> ZobristHash {
         self.game
             .child_key(state, mv)
-            .unwrap_or_else(|| self.game.key(&self.game.play(state, mv)))
+            .unwrap_or_else(|| self.key_of_child(state, mv))
+    }
+
+    /// The key of the child of `state` through `mv`, made to read it; in a frame of its own,
+    /// so that the recursions that ask for keys do not hold a state in every frame.
+    #[inline(never)]
+    fn key_of_child(&self, state: &G::State, mv: G::Move) -> ZobristHash {
+        self.game.key(&self.game.play(state, mv))
     }
 
     /// Whether the table holds the child of `state` through `mv` won for good by the prover
@@ -2236,6 +2278,56 @@ mod tests {
             prover,
             cost,
         }
+    }
+
+    /// A chain of states, each a big value as a board position is: the prover moves
+    /// along it and wins at its end.
+    struct Chain {
+        len: usize,
+    }
+
+    impl Game for Chain {
+        type State = [u64; 2048];
+        type Move = usize;
+        fn key(&self, s: &[u64; 2048]) -> ZobristHash {
+            ZobristHash((s[0] as u128 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835))
+        }
+        fn prover_to_move(&self, s: &[u64; 2048]) -> bool {
+            s[0] % 2 == 0
+        }
+        fn evaluate(&mut self, s: &[u64; 2048], _: &mut Budget) -> Result<Evaluation, StopReason> {
+            Ok(if s[0] as usize >= self.len {
+                Evaluation::Goal
+            } else {
+                Evaluation::Open
+            })
+        }
+        fn moves(&self, _: &[u64; 2048]) -> Vec<usize> {
+            vec![1]
+        }
+        fn play(&self, s: &[u64; 2048], step: usize) -> [u64; 2048] {
+            let mut next = *s;
+            next[0] += step as u64;
+            next
+        }
+    }
+
+    /// Reading a deep solved tree of big states keeps to a small thread stack: each level
+    /// made its child state on the stack before, and 400 levels of 16 KB overflowed 2 MB.
+    #[test]
+    fn a_deep_tree_of_big_states_is_read_on_a_small_stack() {
+        let reader = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(|| {
+                let mut dfpn = Dfpn::new(Chain { len: 400 }, SolverConfig::default());
+                let root = [0u64; 2048];
+                let mut budget = Budget::unlimited();
+                assert_eq!(dfpn.decide(&root, &mut budget), Ok(true));
+                let tree = dfpn.solved_tree(&root, true, 10_000, &|s| dfpn.game().key(s));
+                tree.map(|t| (t.internal.len(), t.leaves.len()))
+            })
+            .unwrap();
+        assert_eq!(reader.join().unwrap(), Some((400, 1)));
     }
 
     #[test]

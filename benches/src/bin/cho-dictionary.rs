@@ -261,6 +261,7 @@ fn main() -> ExitCode {
     };
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs)
+        .stack_size(solver::dfpn::SEARCH_STACK_BYTES)
         .build()
     {
         Ok(p) => p,
