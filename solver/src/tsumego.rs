@@ -2689,48 +2689,6 @@ mod tests {
         game.decide(pos, &mut budget).ok()
     }
 
-    /// A straight three on the first line, Black to kill, after Black's vital point B1.
-    fn straight_three_after_the_vital_point() -> (Tsumego, Position) {
-        let game = rules_core::io::parse_diagram(
-            "# to-play B\n . . . . . . .\n . . . . . . .\n X X X X X . .\n O O O O X . .\n . . . O X . .\n",
-        )
-        .unwrap();
-        let pos = game.position;
-        let region = pos.size().points().filter(|p| p.coords().1 < 2).collect();
-        let target = pos.string_stones("A2".parse().unwrap()).collect();
-        let problem = Tsumego {
-            position: pos.clone(),
-            attacker: Color::Black,
-            target,
-            region,
-            kill_rule: KillRule::CaptureForGood,
-            target_rule: TargetRule::AnyStone,
-        };
-        let after = pos.play(Move::Play("B1".parse().unwrap())).unwrap();
-        (problem, after)
-    }
-
-    /// A kill proved with the defender as ko master settles the life game of the same
-    /// state without search (the root's one node): the games share what they settle.
-    #[test]
-    fn a_kill_proved_refutes_the_life_game_without_search() {
-        let (problem, after) = straight_three_after_the_vital_point();
-        let limits = TsumegoLimits::default();
-        let mut fresh = TsumegoSolver::new(problem.clone(), &limits);
-        assert_eq!(fresh.lives_safely(&after, Color::Black), Ok(false));
-        assert!(fresh.nodes() > 1, "{} nodes", fresh.nodes());
-
-        let mut solver = TsumegoSolver::new(problem, &limits);
-        assert_eq!(solver.kills(&after, Color::White), Ok(true));
-        let before = solver.nodes();
-        assert_eq!(solver.lives_safely(&after, Color::Black), Ok(false));
-        assert_eq!(solver.nodes() - before, 1);
-        // And the line of the kill game read with the other master goes on through the
-        // states it borrowed, to the capture.
-        let line = solver.kill_line(&after, Color::Black);
-        assert!(line.len() >= 3, "{line:?}");
-    }
-
     /// A closed area's key names its points, not only the stones on them. Here White, to
     /// move in the 11 points emptied by the capture of its corner group, cannot live: Black
     /// answers each move, partly by stones that join its wall. Such a stone leaves the
