@@ -211,22 +211,6 @@ pub fn playout(pos: &mut Position, nbs: &Neighbours, rng: &mut Rng, max_moves: u
     stones
 }
 
-/// Gives rayon's global workers a search's stack ([`solver::dfpn::SEARCH_STACK_BYTES`]):
-/// the solver's parallel loops (areas of a board, strings) run deep searches, and a
-/// worker's default 2 MB is not enough for them. Call it first in `main`; a pool already
-/// built is left as it is.
-///
-/// ```
-/// benches::search_stacks();
-/// let sum: u64 = rayon::join(|| 1, || 2).0 + 2;
-/// assert_eq!(sum, 3);
-/// ```
-pub fn search_stacks() {
-    let _ = rayon::ThreadPoolBuilder::new()
-        .stack_size(solver::dfpn::SEARCH_STACK_BYTES)
-        .build_global();
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -34,9 +34,7 @@ fn main() -> ExitCode {
     // The work runs on a thread with a search's stack, and rayon's workers get one too
     // (`SEARCH_STACK_BYTES`): the main thread's 8 MB and a worker's 2 MB are not enough
     // for deep searches.
-    let _ = rayon::ThreadPoolBuilder::new()
-        .stack_size(solver::dfpn::SEARCH_STACK_BYTES)
-        .build_global();
+    solver::dfpn::search_stacks();
     let worker = std::thread::Builder::new()
         .name("shikatsu".into())
         .stack_size(solver::dfpn::SEARCH_STACK_BYTES)

@@ -502,6 +502,21 @@ pub trait Game {
 /// ```
 pub const SEARCH_STACK_BYTES: usize = 256 << 20;
 
+/// Gives rayon's global workers a search's stack ([`SEARCH_STACK_BYTES`]): the solver's
+/// parallel loops (areas of a board, strings) run deep searches on them. Call it first in
+/// `main`; a global pool already built is left as it is.
+///
+/// ```
+/// solver::dfpn::search_stacks();
+/// let sum: u64 = rayon::join(|| 1, || 2).0 + 2;
+/// assert_eq!(sum, 3);
+/// ```
+pub fn search_stacks() {
+    let _ = rayon::ThreadPoolBuilder::new()
+        .stack_size(SEARCH_STACK_BYTES)
+        .build_global();
+}
+
 /// The table's unsolved bounds for a node disproved through a repetition above it: hard to
 /// prove, one step from a disproof.
 const PATH_DEPENDENT_HINT: Bounds = Bounds {

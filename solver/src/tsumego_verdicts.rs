@@ -244,6 +244,83 @@ mod tests {
         }
     }
 
+    /// The sources are exactly the closure of the four implications of the module
+    /// documentation (and their contrapositives), computed here from them alone.
+    #[test]
+    fn the_sources_are_the_closure_of_the_implications() {
+        let all: Vec<SideFact> = [Question::Capture, Question::Kill, Question::Life]
+            .into_iter()
+            .flat_map(|question| {
+                [(false, false), (false, true), (true, false), (true, true)].map(
+                    |(attacker_master, proved)| SideFact {
+                        question,
+                        attacker_master,
+                        proved,
+                    },
+                )
+            })
+            .collect();
+        let lit = |question, attacker_master, proved| SideFact {
+            question,
+            attacker_master,
+            proved,
+        };
+        // p implies q, for every primitive implication.
+        let mut rules = Vec::new();
+        for am in [false, true] {
+            // Every kill is a capture.
+            rules.push((
+                lit(Question::Kill, am, true),
+                lit(Question::Capture, am, true),
+            ));
+            // Safe life rules the capture out under the same master.
+            rules.push((
+                lit(Question::Life, am, true),
+                lit(Question::Capture, am, false),
+            ));
+        }
+        for q in [Question::Capture, Question::Kill] {
+            // The attacker's mastery only adds the attacker's moves.
+            rules.push((lit(q, false, true), lit(q, true, true)));
+        }
+        // The defender's mastery only adds the defender's moves.
+        rules.push((
+            lit(Question::Life, true, true),
+            lit(Question::Life, false, true),
+        ));
+        let negate = |f: SideFact| SideFact {
+            proved: !f.proved,
+            ..f
+        };
+        let contrapositives: Vec<_> = rules.iter().map(|&(p, q)| (negate(q), negate(p))).collect();
+        rules.extend(contrapositives);
+        for question in [Question::Capture, Question::Kill, Question::Life] {
+            for attacker_master in [false, true] {
+                let (mut proving, mut refuting) = (0, 0);
+                for &fact in &all {
+                    let mut known = vec![fact];
+                    while let Some(&(_, q)) = rules
+                        .iter()
+                        .find(|(p, q)| known.contains(p) && !known.contains(q))
+                    {
+                        known.push(q);
+                    }
+                    if known.contains(&lit(question, attacker_master, true)) {
+                        proving |= fact.bit();
+                    }
+                    if known.contains(&lit(question, attacker_master, false)) {
+                        refuting |= fact.bit();
+                    }
+                }
+                assert_eq!(
+                    sources(question, attacker_master),
+                    (proving, refuting),
+                    "{question:?} attacker master {attacker_master}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn a_question_is_never_both_proved_and_refuted_by_its_sources() {
         for question in [Question::Capture, Question::Kill, Question::Life] {

@@ -38,7 +38,7 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    benches::search_stacks();
+    solver::dfpn::search_stacks();
     let args = Args::parse();
     let files = match benches::sampled_games(&args.data, args.seed) {
         Ok(files) => files,

@@ -70,7 +70,7 @@ fn show(m: Option<Move>) -> String {
 }
 
 fn main() -> ExitCode {
-    benches::search_stacks();
+    solver::dfpn::search_stacks();
     let args = Args::parse();
     let files = match problem_files(&args.paths) {
         Ok(f) => f,

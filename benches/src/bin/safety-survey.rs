@@ -51,7 +51,7 @@ struct Args {
 const BOUND_SIZES: [usize; 3] = [10, 20, 40];
 
 fn main() -> ExitCode {
-    benches::search_stacks();
+    solver::dfpn::search_stacks();
     let args = Args::parse();
     let files = match benches::sampled_games(&args.data, args.seed) {
         Ok(files) => files,

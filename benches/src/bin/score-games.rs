@@ -278,7 +278,7 @@ fn gnugo_score(
 }
 
 fn main() -> ExitCode {
-    benches::search_stacks();
+    solver::dfpn::search_stacks();
     let args = Args::parse();
     for (flag, v) in [
         ("--max-time", args.max_time),
