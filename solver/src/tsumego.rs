@@ -983,11 +983,21 @@ struct InvasionGame {
     /// Whether closed areas are played alone and keyed by their contents (always, but in
     /// the test that checks it against the whole board).
     closed_areas: bool,
-    /// The closed areas of the last board asked about, by its stones' key: a node asks for
-    /// its key, its leaf numbers and its moves in turn, and the areas' flood fill was a
-    /// fifth of the time when each asked again.
-    last_closed: RefCell<Option<(ZobristHash, Option<PointSet>)>>,
+    /// The closed areas of recent boards, by their stones' key, in [`CLOSED_AREA_SLOTS`]
+    /// slots (a board goes to the slot of its key's low bits): a node asks for its key,
+    /// its leaf numbers and its moves, and each child's key and leaf numbers, and the
+    /// areas' flood fill was a fifth of the time when each asked again.
+    recent_closed: RefCell<Vec<Option<ClosedAreas>>>,
 }
+
+/// A board's stones' key and its closed areas (`None`: not closed).
+type ClosedAreas = (ZobristHash, Option<PointSet>);
+
+/// Slots of [`InvasionGame`]'s memo of closed areas. With one (the last board only) the
+/// flood fill was 13 % of the time of a Go Game Guru problem at its node limit
+/// (`easy-02`, session 20): a child's board is asked about when the node makes it and
+/// again when the search enters it, other boards in between.
+const CLOSED_AREA_SLOTS: usize = 256;
 
 impl InvasionGame {
     fn prover(&self) -> Color {
@@ -999,19 +1009,20 @@ impl InvasionGame {
             points,
             rules,
             closed_areas,
-            last_closed: RefCell::new(None),
+            recent_closed: RefCell::new(vec![None; CLOSED_AREA_SLOTS]),
         }
     }
     /// [`closed_areas_around`] for this game's walls, whether or not they are played alone.
     fn closed_areas_of(&self, state: &Position) -> Option<PointSet> {
         let board = state.stone_hash();
-        if let Some((seen, areas)) = *self.last_closed.borrow() {
+        let slot = board.0 as usize % CLOSED_AREA_SLOTS;
+        if let Some((seen, areas)) = self.recent_closed.borrow()[slot] {
             if seen == board {
                 return areas;
             }
         }
         let areas = closed_areas_around(state, self.attacker, &self.points, &self.rules.region);
-        *self.last_closed.borrow_mut() = Some((board, areas));
+        self.recent_closed.borrow_mut()[slot] = Some((board, areas));
         areas
     }
     fn closed_area(&self, state: &Position) -> Option<PointSet> {
