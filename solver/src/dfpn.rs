@@ -190,6 +190,21 @@ impl Bounds {
         dn: ProofNumber::ONE,
     };
 
+    /// [`Bounds::PROVED`] when `proved`, else [`Bounds::DISPROVED`].
+    ///
+    /// ```
+    /// use solver::dfpn::Bounds;
+    /// assert!(Bounds::solved(true).is_proved());
+    /// assert!(Bounds::solved(false).is_disproved());
+    /// ```
+    pub const fn solved(proved: bool) -> Bounds {
+        if proved {
+            Bounds::PROVED
+        } else {
+            Bounds::DISPROVED
+        }
+    }
+
     /// Whether proved.
     pub fn is_proved(self) -> bool {
         self.pn == ProofNumber::ZERO
@@ -1208,11 +1223,7 @@ impl<G: Game> Dfpn<G> {
             }
             work.insert(key.0, self.lookup(key).map_or(1, |e| e.work));
         }
-        let bounds = if proved {
-            Bounds::PROVED
-        } else {
-            Bounds::DISPROVED
-        };
+        let bounds = Bounds::solved(proved);
         for (key, children) in &tree.internal {
             let below = children
                 .iter()
@@ -1367,12 +1378,7 @@ impl<G: Game> Dfpn<G> {
                 Ok(Evaluation::Goal) => (Bounds::PROVED, EntryKind::Terminal, 1),
                 Ok(Evaluation::Failure) => (Bounds::DISPROVED, EntryKind::Terminal, 1),
                 Ok(Evaluation::Known { proved, work }) => {
-                    let bounds = if proved {
-                        Bounds::PROVED
-                    } else {
-                        Bounds::DISPROVED
-                    };
-                    (bounds, EntryKind::Known, work.max(1))
+                    (Bounds::solved(proved), EntryKind::Known, work.max(1))
                 }
                 Ok(Evaluation::Open) => return Ok(None),
                 Err(StopReason::NodeLimit) if !budget.nodes_spent() => {
@@ -1837,12 +1843,7 @@ impl<G: Game> Dfpn<G> {
         };
         path.pop();
         if won? {
-            let bounds = if proving {
-                Bounds::PROVED
-            } else {
-                Bounds::DISPROVED
-            };
-            self.store(key, bounds, budget.nodes() - start + 1);
+            self.store(key, Bounds::solved(proving), budget.nodes() - start + 1);
             return Ok(true);
         }
         Ok(false)
