@@ -28,5 +28,6 @@ pub use geometry::{ParsePointError, Point, PointSet, Size, SizeError, CELLS, MAX
 pub use moves::Move;
 pub use position::{
     IllegalReason, KoCapture, PlayEffect, PlayError, Position, Setup, SetupError, SetupProblems,
+    Undo,
 };
 pub use zobrist::ZobristHash;
