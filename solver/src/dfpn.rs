@@ -450,6 +450,32 @@ pub trait Game {
         Ok(Vec::new())
     }
 
+    /// Whether the game plays moves in place ([`Game::make`], [`Game::unmake`]). A node
+    /// of such a game copies its state once, reads each child's key and leaf numbers by
+    /// making and unmaking its move on the copy (unless [`Game::child_key`] gives the
+    /// keys), and searches a child, and simulates its siblings, on that same copy. Other
+    /// games keep a state for each of the first 48 children, a copy of the whole state
+    /// each (about 10 KB for a 19x19 Go position), and a simulation copies a state at
+    /// every move. Playing in place took 12-16 % off the time of Go Game Guru problems
+    /// (BENCHMARKS.md, "Session 21").
+    fn plays_in_place(&self) -> bool {
+        false
+    }
+
+    /// Plays `mv` on `state` in place. The engine calls it only when
+    /// [`Game::plays_in_place`], and takes every move back by [`Game::unmake`] in the
+    /// reverse order it made them.
+    fn make(&mut self, state: &mut Self::State, mv: Self::Move) {
+        let _ = (state, mv);
+        unreachable!("make is called only on games that play in place")
+    }
+
+    /// Takes back the last move that [`Game::make`] made and that is not taken back yet.
+    fn unmake(&mut self, state: &mut Self::State) {
+        let _ = state;
+        unreachable!("unmake is called only on games that play in place")
+    }
+
     /// The key of the state after `mv` without making that state, when the game can
     /// compute it (`None`, the default: the engine plays the move to get it). With it, a
     /// node makes no child state ahead ([`LAZY_KEPT_CHILDREN`]): its children are looked up
@@ -766,7 +792,8 @@ pub struct Dfpn<G: Game> {
 struct Simulating<'a, G: Game> {
     state: &'a G::State,
     moves: &'a [G::Move],
-    reference: &'a G::State,
+    /// Mutable for games that play in place: the simulation makes its moves on it.
+    reference: &'a mut G::State,
     /// Most nodes one simulation visits.
     cap: u32,
 }
@@ -1454,19 +1481,39 @@ impl<G: Game> Dfpn<G> {
             .map(std::mem::take)
             .unwrap_or_default();
         let moves = self.game.moves(state);
+        let in_place = self.game.plays_in_place();
         let lazy = moves
             .get(LAZY_KEPT_CHILDREN)
             .is_some_and(|&mv| self.game.child_key(state, mv).is_some());
-        let kept = if lazy {
+        let kept = if in_place {
+            0
+        } else if lazy {
             LAZY_KEPT_CHILDREN
         } else {
             KEPT_CHILDREN
         };
+        // In place, the overflow state is a copy of this node's state once a child is made.
+        let mut copied = false;
         // The bounds an unmade child starts with: the node's own leaf numbers.
         let mut lazy_leaf = None;
         // The overflow child whose state `states.overflow` holds.
         let mut in_overflow: Option<usize> = None;
         for (i, &mv) in moves.iter().enumerate() {
+            if in_place && !lazy {
+                let copy = node_copy(&mut states.overflow, state, &mut copied);
+                self.game.make(copy, mv);
+                let child_key = self.game.key(copy);
+                let (bounds, loops) = self
+                    .known_child(path, child_key)
+                    .unwrap_or_else(|| (fresh_leaf(self.game.leaf_bounds(copy)), None));
+                self.game.unmake(copy);
+                children.push(Child {
+                    key: child_key,
+                    bounds,
+                    loops,
+                });
+                continue;
+            }
             let made: Option<&G::State> = if i >= kept && lazy {
                 None
             } else {
@@ -1588,19 +1635,28 @@ impl<G: Game> Dfpn<G> {
                 }
             };
             let child_key = children[best].key;
-            let child_state = if best < kept {
-                &states.kept[best]
+            let searched = if in_place {
+                let copy = node_copy(&mut states.overflow, state, &mut copied);
+                self.game.make(copy, moves[best]);
+                let searched = self.mid(copy, child_key, child_threshold, path, budget);
+                self.game.unmake(copy);
+                searched
             } else {
-                let overflow = states
-                    .overflow
-                    .get_or_insert_with(|| Box::new(state.clone()));
-                if in_overflow != Some(best) {
-                    self.game.play_into(state, moves[best], overflow);
-                    in_overflow = Some(best);
-                }
-                &**overflow
+                let child_state = if best < kept {
+                    &states.kept[best]
+                } else {
+                    let overflow = states
+                        .overflow
+                        .get_or_insert_with(|| Box::new(state.clone()));
+                    if in_overflow != Some(best) {
+                        self.game.play_into(state, moves[best], overflow);
+                        in_overflow = Some(best);
+                    }
+                    &**overflow
+                };
+                self.mid(child_state, child_key, child_threshold, path, budget)
             };
-            let r = match self.mid(child_state, child_key, child_threshold, path, budget) {
+            let r = match searched {
                 Ok(r) => r,
                 Err(e) => break Err(e),
             };
@@ -1629,13 +1685,40 @@ impl<G: Game> Dfpn<G> {
                     .any(|(c, &t)| !t && !c.bounds.is_solved())
             };
             if let Some(cap) = simulation.filter(|_| lost_for_good && untried()) {
-                let simulating = Simulating {
-                    state,
-                    moves: &moves,
-                    reference: child_state,
-                    cap: cap.get(),
+                // The child's state again: made on the copy, kept, or in the overflow state.
+                let simulated = if in_place {
+                    let copy = node_copy(&mut states.overflow, state, &mut copied);
+                    self.game.make(copy, moves[best]);
+                    let mut simulating = Simulating {
+                        state,
+                        moves: &moves,
+                        reference: &mut *copy,
+                        cap: cap.get(),
+                    };
+                    let simulated = self.simulate_siblings(
+                        &mut simulating,
+                        &mut children,
+                        &mut tried,
+                        path,
+                        budget,
+                    );
+                    self.game.unmake(copy);
+                    simulated
+                } else {
+                    let reference = if best < kept {
+                        &mut states.kept[best]
+                    } else {
+                        states.overflow.as_deref_mut().expect("the child searched")
+                    };
+                    let mut simulating = Simulating {
+                        state,
+                        moves: &moves,
+                        reference,
+                        cap: cap.get(),
+                    };
+                    self.simulate_siblings(&mut simulating, &mut children, &mut tried, path, budget)
                 };
-                match self.simulate_siblings(&simulating, &mut children, &mut tried, path, budget) {
+                match simulated {
                     Ok(spent) => work += spent,
                     Err(e) => break Err(e),
                 }
@@ -1723,7 +1806,7 @@ impl<G: Game> Dfpn<G> {
     /// nodes spent.
     fn simulate_siblings(
         &mut self,
-        at: &Simulating<'_, G>,
+        at: &mut Simulating<'_, G>,
         children: &mut [Child],
         tried: &mut [bool],
         path: &mut Vec<ZobristHash>,
@@ -1737,10 +1820,11 @@ impl<G: Game> Dfpn<G> {
             }
             tried[i] = true;
             self.stats.simulations += 1;
-            let sibling = self.game.play(at.state, at.moves[i]);
+            let mut sibling = self.game.play(at.state, at.moves[i]);
             let mut left = at.cap;
             // The winner of the reference is the disprover at an OR node.
-            if self.simulate(at.reference, &sibling, !or_node, &mut left, path, budget)? {
+            let reference = &mut *at.reference;
+            if self.simulate(reference, &mut sibling, !or_node, &mut left, path, budget)? {
                 self.stats.simulated += 1;
                 child.bounds = if or_node {
                     Bounds::DISPROVED
@@ -1766,8 +1850,8 @@ impl<G: Game> Dfpn<G> {
     /// it rests on no repetition.
     fn simulate(
         &mut self,
-        reference: &G::State,
-        state: &G::State,
+        reference: &mut G::State,
+        state: &mut G::State,
         proving: bool,
         left: &mut u32,
         path: &mut Vec<ZobristHash>,
@@ -1799,9 +1883,12 @@ impl<G: Game> Dfpn<G> {
             let advice = self.best_moves.get(&self.game.key(reference).0).copied();
             match advice {
                 Some(mv) if moves.contains(&mv) => {
-                    let next_reference = self.game.play(reference, mv);
-                    let next = self.game.play(state, mv);
-                    let won = self.simulate(&next_reference, &next, proving, left, path, budget);
+                    let (mut reference_copy, mut copy) = (None, None);
+                    let next_reference = self.child_of(reference, mv, &mut reference_copy);
+                    let next = self.child_of(state, mv, &mut copy);
+                    let won = self.simulate(next_reference, next, proving, left, path, budget);
+                    self.back_from(state);
+                    self.back_from(reference);
                     if matches!(won, Ok(true)) {
                         self.best_moves.insert(key.0, mv);
                     }
@@ -1827,9 +1914,13 @@ impl<G: Game> Dfpn<G> {
             let mut won = Ok(true);
             for mv in moves {
                 let r = if reference_moves.contains(&mv) {
-                    let next_reference = self.game.play(reference, mv);
-                    let next = self.game.play(state, mv);
-                    self.simulate(&next_reference, &next, proving, left, path, budget)
+                    let (mut reference_copy, mut copy) = (None, None);
+                    let next_reference = self.child_of(reference, mv, &mut reference_copy);
+                    let next = self.child_of(state, mv, &mut copy);
+                    let r = self.simulate(next_reference, next, proving, left, path, budget);
+                    self.back_from(state);
+                    self.back_from(reference);
+                    r
                 } else {
                     // No advice: only what the table holds.
                     Ok(self.won_in_table(state, mv, proving, path))
@@ -1847,6 +1938,29 @@ impl<G: Game> Dfpn<G> {
             return Ok(true);
         }
         Ok(false)
+    }
+
+    /// The child of `state` through `mv`, to be left by [`Dfpn::back_from`]: `state`
+    /// itself with the move made for a game that plays in place, else a copy in `copy`.
+    fn child_of<'s>(
+        &mut self,
+        state: &'s mut G::State,
+        mv: G::Move,
+        copy: &'s mut Option<G::State>,
+    ) -> &'s mut G::State {
+        if self.game.plays_in_place() {
+            self.game.make(state, mv);
+            state
+        } else {
+            copy.insert(self.game.play(state, mv))
+        }
+    }
+
+    /// Goes back to `state` from its child made by [`Dfpn::child_of`].
+    fn back_from(&mut self, state: &mut G::State) {
+        if self.game.plays_in_place() {
+            self.game.unmake(state);
+        }
     }
 
     /// The key of the child of `state` through `mv`: from the game without making the child
@@ -1867,13 +1981,22 @@ impl<G: Game> Dfpn<G> {
     /// Whether the table holds the child of `state` through `mv` won for good by the prover
     /// (`proving`) or the disprover, that child not being a state of `path`.
     fn won_in_table(
-        &self,
-        state: &G::State,
+        &mut self,
+        state: &mut G::State,
         mv: G::Move,
         proving: bool,
         path: &[ZobristHash],
     ) -> bool {
-        let key = self.key_after(state, mv);
+        let key = match self.game.child_key(state, mv) {
+            Some(key) => key,
+            None if self.game.plays_in_place() => {
+                self.game.make(state, mv);
+                let key = self.game.key(state);
+                self.game.unmake(state);
+                key
+            }
+            None => self.key_of_child(state, mv),
+        };
         !path.contains(&key)
             && self
                 .lookup(key)
@@ -2134,6 +2257,21 @@ impl<G: Game> Dfpn<G> {
 
 /// A game's initial bounds for a new leaf, kept finite and non-zero so that they can never
 /// pass for a proof or a disproof.
+/// The copy of a node's state in `slot` that a game playing in place makes its children
+/// on: copied from `state` at the first call of the node's visit (`copied` false).
+fn node_copy<'a, S: Clone>(
+    slot: &'a mut Option<Box<S>>,
+    state: &S,
+    copied: &mut bool,
+) -> &'a mut S {
+    let copy = slot.get_or_insert_with(|| Box::new(state.clone()));
+    if !*copied {
+        (**copy).clone_from(state);
+        *copied = true;
+    }
+    copy
+}
+
 fn fresh_leaf(b: Bounds) -> Bounds {
     let clamp = |n: ProofNumber| ProofNumber::new(n.finite().unwrap_or(1 << 20).max(1));
     Bounds {
@@ -2213,6 +2351,9 @@ mod tests {
         prover: Vec<bool>,
         /// Nodes each state's evaluation spends before it answers, as a nested search would.
         cost: Vec<u64>,
+        /// Whether moves are played in place; the states left by the moves made in place.
+        in_place: bool,
+        made: Vec<usize>,
     }
 
     impl Game for Graph {
@@ -2239,6 +2380,16 @@ mod tests {
         }
         fn play(&self, _: &usize, mv: usize) -> usize {
             mv
+        }
+        fn plays_in_place(&self) -> bool {
+            self.in_place
+        }
+        fn make(&mut self, s: &mut usize, mv: usize) {
+            self.made.push(*s);
+            *s = mv;
+        }
+        fn unmake(&mut self, s: &mut usize) {
+            *s = self.made.pop().expect("a move made");
         }
     }
 
@@ -2293,6 +2444,8 @@ mod tests {
             goal,
             prover,
             cost,
+            in_place: false,
+            made: Vec::new(),
         }
     }
 
@@ -2349,11 +2502,15 @@ mod tests {
     #[test]
     fn agrees_with_attractor_on_random_cyclic_graphs() {
         let mut simulated = 0;
-        for simulation in [None, NonZeroU32::new(SIMULATION_NODES)] {
+        for (simulation, in_place) in [None, NonZeroU32::new(SIMULATION_NODES)]
+            .into_iter()
+            .flat_map(|s| [(s, false), (s, true)])
+        {
             for table_entries in [1, 8, 1 << 16] {
                 for seed in 0..6000 {
                     let n = 3 + (seed % 22) as usize;
-                    let g = random_graph(seed, n);
+                    let mut g = random_graph(seed, n);
+                    g.in_place = in_place;
                     let expected = attractor(&g);
                     let mut solver = Dfpn::new(
                         g,
@@ -2373,8 +2530,10 @@ mod tests {
                         });
                         assert_eq!(
                             got, want,
-                            "seed {seed} node {s} table {table_entries} simulation {simulation:?}"
+                            "seed {seed} node {s} table {table_entries} simulation {simulation:?} \
+                             in place {in_place}"
                         );
+                        assert!(solver.game.made.is_empty(), "every move made is unmade");
                     }
                     simulated += solver.stats().simulated;
                 }
@@ -2437,6 +2596,8 @@ mod tests {
                         .collect(),
                     prover: game.prover.clone(),
                     cost: vec![0; n],
+                    in_place: false,
+                    made: Vec::new(),
                 };
                 // An opponent's state keeps every move: one cut away would be a hole.
                 for &i in &internal {

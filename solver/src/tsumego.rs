@@ -80,7 +80,7 @@ use crate::tsumego_eyespace::{
 };
 use crate::tsumego_verdicts::{Fact, Question, Verdicts};
 use rules_core::benson::{pass_alive_for, pass_alive_string, PassAliveSide};
-use rules_core::{Color, Move, Point, PointSet, Position, ZobristHash};
+use rules_core::{Color, Move, Point, PointSet, Position, Undo, ZobristHash};
 use std::cell::RefCell;
 use std::fmt;
 use std::num::NonZeroU64;
@@ -438,6 +438,11 @@ struct Rules {
     /// stand in every state of the game (their liberty outside the region is never
     /// filled), so a zone holds them without their strings.
     fixed: PointSet,
+    /// What the moves made in place ([`Rules::make`]) overwrote, innermost last; the
+    /// records past `made` are kept for their buffers.
+    undos: Vec<Undo>,
+    /// How many moves made in place are not taken back yet.
+    made: usize,
 }
 
 impl Rules {
@@ -450,6 +455,8 @@ impl Rules {
             eye_bound: !limits.no_eye_bound,
             zones: limits.zones,
             fixed,
+            undos: Vec::new(),
+            made: 0,
         }
     }
 
@@ -648,6 +655,28 @@ impl Rules {
             out.clear_ko();
         }
     }
+
+    /// [`Rules::play_into`] on `state` itself, to be taken back by [`Rules::unmake`].
+    fn make(&mut self, state: &mut Position, mv: Move) {
+        if self.undos.len() <= self.made {
+            self.undos.push(Undo::default());
+        }
+        state.play_undoable(mv, &mut self.undos[self.made]);
+        self.made += 1;
+        if state.to_move() == self.master {
+            // As in `play_into`; the undo restores the ko point.
+            state.clear_ko();
+        }
+    }
+
+    /// Takes back the last move [`Rules::make`] made.
+    fn unmake(&mut self, state: &mut Position) {
+        self.made = self
+            .made
+            .checked_sub(1)
+            .expect("a move made in place to take back");
+        state.undo(&mut self.undos[self.made]);
+    }
 }
 
 /// The liberties of the target strings, and of the opponent strings in atari around them.
@@ -759,6 +788,18 @@ macro_rules! position_game {
 
             fn play_into(&self, state: &Position, mv: Move, out: &mut Position) {
                 self.rules.play_into(state, mv, out);
+            }
+
+            fn plays_in_place(&self) -> bool {
+                true
+            }
+
+            fn make(&mut self, state: &mut Position, mv: Move) {
+                self.rules.make(state, mv);
+            }
+
+            fn unmake(&mut self, state: &mut Position) {
+                self.rules.unmake(state);
             }
 
             fn leaf_bounds(&self, state: &Position) -> Bounds {
