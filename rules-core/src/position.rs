@@ -806,6 +806,33 @@ impl Position {
         libs
     }
 
+    /// Whether the string through `point` has a liberty outside `points` (false on an
+    /// empty point). It stops at the first such liberty: the walls around a problem's
+    /// region mostly have one, and [`Position::liberties`] built the whole set to find it.
+    ///
+    /// ```
+    /// use rules_core::io::parse_diagram;
+    /// use rules_core::PointSet;
+    /// let pos = parse_diagram("
+    ///  . . .
+    ///  X X .
+    ///  . X .").unwrap().position;
+    /// let inside: PointSet = ["A1", "A3", "B3"].iter().map(|p| p.parse().unwrap()).collect();
+    /// assert!(pos.has_liberty_outside("B2".parse().unwrap(), &inside));
+    /// let all: PointSet = pos.size().points().collect();
+    /// assert!(!pos.has_liberty_outside("B2".parse().unwrap(), &all));
+    /// assert!(!pos.has_liberty_outside("A1".parse().unwrap(), &PointSet::new()));
+    /// ```
+    pub fn has_liberty_outside(&self, point: Point, points: &PointSet) -> bool {
+        self.string_stones(point).any(|s| {
+            (0..4).any(|k| {
+                let n = nb(s.index(), k);
+                // Empty cells are points (border cells are never empty).
+                self.cells[n] == Cell::Empty && !points.contains(Point::of_cell(n))
+            })
+        })
+    }
+
     /// Number of liberties of the string through `point`.
     pub fn liberty_count(&self, point: Point) -> usize {
         self.liberties(point).len()

@@ -166,7 +166,7 @@ impl Tsumego {
             }
             let stones: PointSet = pos.string_stones(p).collect();
             seen = seen.union(&stones);
-            if has_outside_liberty(pos, p, &self.region) {
+            if pos.has_liberty_outside(p, &self.region) {
                 safe = safe.union(&stones);
             }
         }
@@ -297,10 +297,6 @@ pub struct Solution {
     pub nodes: u64,
 }
 
-fn has_outside_liberty(pos: &Position, p: Point, region: &PointSet) -> bool {
-    pos.liberties(p).iter().any(|l| !region.contains(l))
-}
-
 /// Whether the target is out of the attacker's reach: under [`TargetRule::AnyStone`] every
 /// target string still standing is safe (a liberty outside the region, or pass-alive);
 /// under [`TargetRule::EveryStone`] some standing target string is.
@@ -321,7 +317,7 @@ fn target_safe(
         for s in pos.string_stones(p) {
             seen.insert(s);
         }
-        let safe = has_outside_liberty(pos, p, region)
+        let safe = pos.has_liberty_outside(p, region)
             || (!pos.in_atari(p) && two_small_regions(pos, p) && pass_alive_string(pos, p));
         match (rule, safe) {
             (TargetRule::AnyStone, false) => return false,
@@ -416,7 +412,7 @@ fn point_safe(pos: &Position, point: Point, region: &PointSet) -> bool {
     let Some(owner) = pos.color_at(point) else {
         return false;
     };
-    has_outside_liberty(pos, point, region)
+    pos.has_liberty_outside(point, region)
         || (!pos.in_atari(point)
             && two_small_regions(pos, point)
             && pass_alive_for(pos, owner).chains.contains(point))
@@ -598,7 +594,7 @@ impl Rules {
             if pos.color_at(p) != Some(owner) {
                 continue;
             }
-            let reason = if has_outside_liberty(pos, p, &self.region) {
+            let reason = if pos.has_liberty_outside(p, &self.region) {
                 pos.string_stones(p).collect()
             } else {
                 let b: &PassAliveSide = benson.get_or_insert_with(|| pass_alive_for(pos, owner));
@@ -2213,7 +2209,7 @@ pub fn infer_attacker(pos: &Position, region: &PointSet) -> Option<Color> {
         }
         let stones: PointSet = pos.string_stones(p).collect();
         seen = seen.union(&stones);
-        if has_outside_liberty(pos, p, region) {
+        if pos.has_liberty_outside(p, region) {
             safe[slot(color)] += stones.len();
         }
     }
@@ -2259,7 +2255,7 @@ pub fn inside_wall(pos: &Position, region: &PointSet, attacker: Color) -> PointS
         }
         let stones: PointSet = pos.string_stones(p).collect();
         seen = seen.union(&stones);
-        if has_outside_liberty(pos, p, region) {
+        if pos.has_liberty_outside(p, region) {
             wall = wall.union(&stones);
         }
     }
@@ -2466,7 +2462,7 @@ pub(crate) fn capturable_strings(
         }
         let stones: PointSet = pos.string_stones(p).collect();
         seen = seen.union(&stones);
-        if !has_outside_liberty(pos, p, region)
+        if !pos.has_liberty_outside(p, region)
             && !alive.contains(p)
             && stones.iter().all(|s| region.contains(s))
         {

@@ -17,11 +17,7 @@ use crate::eyespace::no_room_in_areas;
 use crate::tsumego::TargetRule;
 use rules_core::{Color, Point, PointSet, Position};
 
-fn has_outside_liberty(pos: &Position, p: Point, region: &PointSet) -> bool {
-    pos.liberties(p).iter().any(|l| !region.contains(l))
-}
-
-/// [`has_outside_liberty`] remembered per string for one call: a wall string is met once
+/// [`Position::has_liberty_outside`] remembered per string for one call: a wall string is met once
 /// per stone, and its liberty set is the costly part (a fifth of the solver's time on
 /// Go Game Guru problems before; BENCHMARKS.md).
 #[derive(Default)]
@@ -41,7 +37,7 @@ impl WallMemo {
         if self.inner.contains(id) {
             return false;
         }
-        let wall = has_outside_liberty(pos, p, region);
+        let wall = pos.has_liberty_outside(p, region);
         if wall {
             self.wall.insert(id);
         } else {
