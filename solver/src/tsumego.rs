@@ -748,6 +748,13 @@ macro_rules! position_game {
         });
     };
     ($name:ident, $moves:expr, $key:expr, $child_key:expr) => {
+        position_game!($name, $moves, $key, $child_key, |game: &mut $name,
+                                                         state: &mut Position,
+                                                         mv: Move| game
+            .rules
+            .make(state, mv));
+    };
+    ($name:ident, $moves:expr, $key:expr, $child_key:expr, $make:expr) => {
         impl Game for $name {
             type State = Position;
             type Move = Move;
@@ -791,7 +798,7 @@ macro_rules! position_game {
             }
 
             fn make(&mut self, state: &mut Position, mv: Move) {
-                self.rules.make(state, mv);
+                ($make)(self, state, mv);
             }
 
             fn unmake(&mut self, state: &mut Position) {
@@ -1062,6 +1069,60 @@ impl InvasionGame {
         self.recent_closed.borrow_mut()[slot] = Some((board, areas));
         areas
     }
+    /// [`Rules::make`], and the closed areas of the board it makes derived from those of
+    /// the board before it ([`InvasionGame::areas_after`]) and remembered, where they can
+    /// be: the flood fill that finds them was a tenth of the time, run for every child.
+    fn make_in_place(&mut self, state: &mut Position, mv: Move) {
+        let before = self.closed_areas_of(state);
+        let mover = state.to_move();
+        self.rules.make(state, mv);
+        if let Some(areas) = before.and_then(|a| self.areas_after(&a, state, mover, mv)) {
+            let board = state.stone_hash();
+            self.recent_closed.borrow_mut()[board.0 as usize % CLOSED_AREA_SLOTS] =
+                Some((board, Some(areas)));
+        }
+    }
+    /// The closed areas around this game's points after `mover` played `mv` inside the
+    /// closed `areas` of the board before, read from those (`after` is the board after
+    /// the move); `None` for a move outside them. Nothing outside the areas changes (no
+    /// play there), and walls stay walls (no outside liberty is ever filled), so:
+    /// - a pass, or a defender's stone (it takes no wall; what it takes leaves empty
+    ///   points of the areas): the same areas;
+    /// - an attacker's stone with no neighbour outside the areas (every such neighbour is
+    ///   a wall stone): it and the strings it joins keep their liberties inside, not a
+    ///   wall, so the same areas;
+    /// - an attacker's stone next to a wall: its whole string is wall now; the areas
+    ///   are what is left of them connected to a point of the game not in that string.
+    ///
+    /// The unit test `closed_areas_follow_the_moves` checks it against the flood fill of
+    /// [`closed_areas_around`] on every move of random invasions.
+    fn areas_after(
+        &self,
+        areas: &PointSet,
+        after: &Position,
+        mover: Color,
+        mv: Move,
+    ) -> Option<PointSet> {
+        let p = match mv {
+            Move::Pass => return Some(*areas),
+            Move::Play(p) if areas.contains(p) => p,
+            Move::Play(_) => return None,
+        };
+        let size = after.size();
+        if mover != self.attacker || p.neighbours(size).all(|n| areas.contains(n)) {
+            return Some(*areas);
+        }
+        let wall: PointSet = after.string_stones(p).collect();
+        let open = areas.difference(&wall);
+        let mut reached = self.points.intersection(&open);
+        loop {
+            let grown = reached.with_neighbours(size).intersection(&open);
+            if grown == reached {
+                return Some(reached);
+            }
+            reached = grown;
+        }
+    }
     fn closed_area(&self, state: &Position) -> Option<PointSet> {
         self.closed_areas
             .then(|| self.closed_areas_of(state))
@@ -1143,7 +1204,8 @@ position_game!(
     InvasionGame,
     InvasionGame::moves_of,
     InvasionGame::state_key,
-    |_: &InvasionGame, _: &Position, _: Move| None
+    |_: &InvasionGame, _: &Position, _: Move| None,
+    InvasionGame::make_in_place
 );
 
 /// The share of a slice of the kill game's evaluation that [`InvasionGame`] may take
@@ -2786,6 +2848,51 @@ mod tests {
     /// repetition of its contents is a repetition, while on the whole board plays outside
     /// make every position new. And the game inside reads nothing outside: a position with
     /// a stone added outside a closed area gets the same verdict from a fresh search.
+    /// The closed areas that a move made in place derives from the board before it
+    /// ([`InvasionGame::areas_after`]) are those the flood fill finds on the board after
+    /// it, for every legal move inside them (and the pass), along random play in random
+    /// invasions.
+    #[test]
+    fn closed_areas_follow_the_moves() {
+        let mut rng = SmallRng::seed_from_u64(21);
+        let (mut checked, mut joined) = (0, 0);
+        for _ in 0..6_000 {
+            let Some((pos, region, attacker, points)) = random_invasion(&mut rng) else {
+                continue;
+            };
+            let mut solver = invasion(attacker, points, region, !attacker, true);
+            let game = solver.game_mut();
+            let mut pos = canonical(&pos, !attacker);
+            for _ in 0..12 {
+                let Some(areas) = closed_areas_around(&pos, attacker, &points, &region) else {
+                    break;
+                };
+                let moves: Vec<Move> = game.moves(&pos);
+                for &mv in &moves {
+                    let mut after = pos.clone();
+                    game.make_in_place(&mut after, mv);
+                    let derived = game.areas_after(&areas, &after, pos.to_move(), mv);
+                    let flooded = closed_areas_around(&after, attacker, &points, &region);
+                    assert_eq!(derived, flooded, "{mv} on\n{pos}");
+                    // The memo holds the derived areas, and the undo gives the board back.
+                    assert_eq!(game.closed_areas_of(&after), flooded);
+                    game.unmake(&mut after);
+                    assert_eq!(after, pos);
+                    checked += 1;
+                    joined += usize::from(derived != Some(areas));
+                }
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.random_range(0..moves.len())];
+                pos = game.play(&pos, mv);
+            }
+        }
+        eprintln!("{checked} moves checked, {joined} changed the areas");
+        assert!(checked > 10_000, "{checked} moves checked");
+        assert!(joined > 1_000, "{joined} moves changed the areas");
+    }
+
     #[test]
     fn closed_areas_are_sound_and_read_nothing_outside() {
         let mut rng = SmallRng::seed_from_u64(16);
