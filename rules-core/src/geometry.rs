@@ -342,11 +342,56 @@ impl PointSet {
     /// assert_eq!(grown, ["A1", "B1", "A2"]);
     /// ```
     pub fn with_neighbours(&self, size: Size) -> PointSet {
-        let mut out = *self;
-        for p in self.iter() {
-            for n in p.neighbours(size) {
-                out.insert(n);
+        self.grown_within(&PointSet::board(size)).union(self)
+    }
+
+    /// Every point of a board of `size`.
+    ///
+    /// ```
+    /// use rules_core::{PointSet, Size};
+    /// assert_eq!(PointSet::board(Size::new(19, 7).unwrap()).len(), 133);
+    /// ```
+    pub fn board(size: Size) -> PointSet {
+        let mut set = PointSet::new();
+        for y in 0..size.height() as usize {
+            // A row's points are consecutive cells.
+            let (mut i, end) = (
+                (y + 1) * STRIDE + 1,
+                (y + 1) * STRIDE + 1 + size.width() as usize,
+            );
+            while i < end {
+                let (word, bit) = (i / 64, i % 64);
+                let run = (64 - bit).min(end - i);
+                set.words[word] |= (u64::MAX >> (64 - run)) << bit;
+                i += run;
             }
+        }
+        set
+    }
+
+    /// The points of `within` that are in the set or next to one of its points. Word by
+    /// word, the neighbours of a cell being the cells one and a row away: a search
+    /// that regrows an area point by point spent 5 % of its time here.
+    ///
+    /// ```
+    /// use rules_core::{PointSet, Size};
+    /// let board = PointSet::board(Size::square(5).unwrap());
+    /// let corner = PointSet::from_iter(["A1".parse().unwrap()]);
+    /// let grown: Vec<String> = corner.grown_within(&board).iter().map(|p| p.to_string()).collect();
+    /// assert_eq!(grown, ["A1", "B1", "A2"]);
+    /// ```
+    pub fn grown_within(&self, within: &PointSet) -> PointSet {
+        let w = &self.words;
+        let mut out = PointSet::new();
+        for i in 0..SET_WORDS {
+            let mut x = w[i] | w[i] << 1 | w[i] >> 1 | w[i] << STRIDE | w[i] >> STRIDE;
+            if i > 0 {
+                x |= w[i - 1] >> 63 | w[i - 1] >> (64 - STRIDE);
+            }
+            if i + 1 < SET_WORDS {
+                x |= w[i + 1] << 63 | w[i + 1] << (64 - STRIDE);
+            }
+            out.words[i] = x & within.words[i];
         }
         out
     }
@@ -417,6 +462,47 @@ impl fmt::Debug for PointSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The word-wise growth against the neighbours point by point, on random sets of
+    /// boards from 2x2 to 25x25, rectangular ones among them; and the board's points.
+    #[test]
+    fn sets_grow_as_their_points_do() {
+        let mut seed = 5u64;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        for (w, h) in [
+            (2, 2),
+            (3, 5),
+            (9, 9),
+            (13, 4),
+            (19, 19),
+            (25, 25),
+            (25, 2),
+            (2, 25),
+        ] {
+            let size = Size::new(w, h).unwrap();
+            let board = PointSet::board(size);
+            assert_eq!(board, size.points().collect::<PointSet>());
+            for density in [2, 10, 50, 200] {
+                for _ in 0..50 {
+                    let set: PointSet = size.points().filter(|_| next(density) == 0).collect();
+                    let within: PointSet = size.points().filter(|_| next(3) > 0).collect();
+                    let mut grown = set;
+                    for p in set.iter() {
+                        for n in p.neighbours(size) {
+                            grown.insert(n);
+                        }
+                    }
+                    assert_eq!(set.with_neighbours(size), grown, "{w}x{h}");
+                    assert_eq!(set.grown_within(&within), grown.intersection(&within));
+                }
+            }
+        }
+    }
 
     #[test]
     fn gtp_round_trip_every_point() {

@@ -1116,7 +1116,7 @@ impl InvasionGame {
         let open = areas.difference(&wall);
         let mut reached = self.points.intersection(&open);
         loop {
-            let grown = reached.with_neighbours(size).intersection(&open);
+            let grown = reached.grown_within(&open);
             if grown == reached {
                 return Some(reached);
             }
