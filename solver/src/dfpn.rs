@@ -2255,8 +2255,6 @@ impl<G: Game> Dfpn<G> {
     }
 }
 
-/// A game's initial bounds for a new leaf, kept finite and non-zero so that they can never
-/// pass for a proof or a disproof.
 /// The copy of a node's state in `slot` that a game playing in place makes its children
 /// on: copied from `state` at the first call of the node's visit (`copied` false).
 fn node_copy<'a, S: Clone>(
@@ -2272,6 +2270,8 @@ fn node_copy<'a, S: Clone>(
     copy
 }
 
+/// A game's initial bounds for a new leaf, kept finite and non-zero so that they can never
+/// pass for a proof or a disproof.
 fn fresh_leaf(b: Bounds) -> Bounds {
     let clamp = |n: ProofNumber| ProofNumber::new(n.finite().unwrap_or(1 << 20).max(1));
     Bounds {

@@ -1059,15 +1059,21 @@ impl InvasionGame {
     /// [`closed_areas_around`] for this game's walls, whether or not they are played alone.
     fn closed_areas_of(&self, state: &Position) -> Option<PointSet> {
         let board = state.stone_hash();
-        let slot = board.0 as usize % CLOSED_AREA_SLOTS;
-        if let Some((seen, areas)) = self.recent_closed.borrow()[slot] {
+        if let Some((seen, areas)) = self.recent_closed.borrow()[Self::slot(board)] {
             if seen == board {
                 return areas;
             }
         }
         let areas = closed_areas_around(state, self.attacker, &self.points, &self.rules.region);
-        self.recent_closed.borrow_mut()[slot] = Some((board, areas));
+        self.remember_areas(board, areas);
         areas
+    }
+    /// The memo's slot of a board with the stones' key `board`.
+    fn slot(board: ZobristHash) -> usize {
+        board.0 as usize % CLOSED_AREA_SLOTS
+    }
+    fn remember_areas(&self, board: ZobristHash, areas: Option<PointSet>) {
+        self.recent_closed.borrow_mut()[Self::slot(board)] = Some((board, areas));
     }
     /// [`Rules::make`], and the closed areas of the board it makes derived from those of
     /// the board before it ([`InvasionGame::areas_after`]) and remembered, where they can
@@ -1077,9 +1083,7 @@ impl InvasionGame {
         let mover = state.to_move();
         self.rules.make(state, mv);
         if let Some(areas) = before.and_then(|a| self.areas_after(&a, state, mover, mv)) {
-            let board = state.stone_hash();
-            self.recent_closed.borrow_mut()[board.0 as usize % CLOSED_AREA_SLOTS] =
-                Some((board, Some(areas)));
+            self.remember_areas(state.stone_hash(), Some(areas));
         }
     }
     /// The closed areas around this game's points after `mover` played `mv` inside the
