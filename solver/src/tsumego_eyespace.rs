@@ -136,48 +136,43 @@ fn hopeless_within(
             continue;
         }
         let mut empties = PointSet::new();
-        let mut open = false;
+        let mut empty_count = 0;
+        // Each point is judged when first seen: the search stops at the first point that
+        // opens the area (outside the region, the ko point, an attacker stone of no wall,
+        // a fourth empty point), before walking the rest of a big target.
+        let mut open = !region.contains(t);
         let mut seen = PointSet::from_iter([t]);
         stack.clear();
         stack.push(t);
-        while let Some(p) = stack.pop() {
-            if !region.contains(p) {
-                open = true;
+        'flood: while let Some(p) = stack.pop() {
+            if open {
                 break;
-            }
-            match pos.color_at(p) {
-                None => {
-                    if pos.ko_point() == Some(p) {
-                        open = true;
-                        break;
-                    }
-                    empties.insert(p);
-                }
-                Some(c) if c == attacker => {
-                    // Reached only from the area's side: a safe attacker string is a wall.
-                    if memo.is_wall(pos, p, region) {
-                        continue;
-                    }
-                    open = true;
-                    break;
-                }
-                Some(_) => {}
             }
             for n in p.neighbours(size) {
                 if seen.contains(n) {
                     continue;
                 }
-                if pos.color_at(n) == Some(attacker) && memo.is_wall(pos, n, region) {
+                let colour = pos.color_at(n);
+                if colour == Some(attacker) && memo.is_wall(pos, n, region) {
                     // The wall itself: not part of the area; leave it unseen so that other
                     // areas see it as their wall too.
                     continue;
                 }
                 seen.insert(n);
+                open = !region.contains(n)
+                    || match colour {
+                        None if pos.ko_point() == Some(n) => true,
+                        None => {
+                            empties.insert(n);
+                            empty_count += 1;
+                            empty_count > 3
+                        }
+                        Some(c) => c == attacker,
+                    };
+                if open {
+                    break 'flood;
+                }
                 stack.push(n);
-            }
-            if empties.len() > 3 {
-                open = true;
-                break;
             }
         }
         done = done.union(&seen);
