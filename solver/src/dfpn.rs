@@ -600,6 +600,9 @@ struct ChildStates<S> {
     kept: Vec<S>,
     /// Boxed: this struct moves in and out of the pool at every node.
     overflow: Option<Box<S>>,
+    /// The buffer of the node's children's bounds, kept for its allocation: a vector made
+    /// and grown at every node was 5 % of the time of the confirmation games.
+    children: Vec<Child>,
 }
 
 impl<S> Default for ChildStates<S> {
@@ -607,6 +610,7 @@ impl<S> Default for ChildStates<S> {
         ChildStates {
             kept: Vec::new(),
             overflow: None,
+            children: Vec::new(),
         }
     }
 }
@@ -823,6 +827,7 @@ impl LoopRange {
 }
 
 /// A child of a node being searched.
+#[derive(Debug)]
 struct Child {
     key: ZobristHash,
     bounds: Bounds,
@@ -1474,12 +1479,13 @@ impl<G: Game> Dfpn<G> {
         self.stats.expansions += 1;
         let or_node = self.game.prover_to_move(state);
         path.push(key);
-        let mut children: Vec<Child> = Vec::new();
         let mut states = self
             .pool
             .get_mut(depth)
             .map(std::mem::take)
             .unwrap_or_default();
+        let mut children = std::mem::take(&mut states.children);
+        children.clear();
         let moves = self.game.moves(state);
         let in_place = self.game.plays_in_place();
         let lazy = moves
@@ -1792,6 +1798,9 @@ impl<G: Game> Dfpn<G> {
                     }
                 }
             }
+        }
+        if let Some(states) = self.pool.get_mut(depth) {
+            states.children = children;
         }
         Ok(NodeResult {
             bounds: result,
