@@ -594,7 +594,8 @@ const FULL_REFRESH_EVERY: u32 = 16;
 const POOL_DEPTHS: usize = 48;
 
 /// The states of one node's children: the first [`KEPT_CHILDREN`] kept, the others played
-/// into `overflow` when needed.
+/// into `overflow` when needed; for a game that plays in place ([`Game::plays_in_place`]),
+/// `overflow` is the copy of the node's state that its children are made on.
 #[derive(Debug)]
 struct ChildStates<S> {
     kept: Vec<S>,
