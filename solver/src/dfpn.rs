@@ -1893,12 +1893,7 @@ impl<G: Game> Dfpn<G> {
             let advice = self.best_moves.get(&self.game.key(reference).0).copied();
             match advice {
                 Some(mv) if moves.contains(&mv) => {
-                    let (mut reference_copy, mut copy) = (None, None);
-                    let next_reference = self.child_of(reference, mv, &mut reference_copy);
-                    let next = self.child_of(state, mv, &mut copy);
-                    let won = self.simulate(next_reference, next, proving, left, path, budget);
-                    self.back_from(state);
-                    self.back_from(reference);
+                    let won = self.simulate_move(reference, state, mv, proving, left, path, budget);
                     if matches!(won, Ok(true)) {
                         self.best_moves.insert(key.0, mv);
                     }
@@ -1924,13 +1919,7 @@ impl<G: Game> Dfpn<G> {
             let mut won = Ok(true);
             for mv in moves {
                 let r = if reference_moves.contains(&mv) {
-                    let (mut reference_copy, mut copy) = (None, None);
-                    let next_reference = self.child_of(reference, mv, &mut reference_copy);
-                    let next = self.child_of(state, mv, &mut copy);
-                    let r = self.simulate(next_reference, next, proving, left, path, budget);
-                    self.back_from(state);
-                    self.back_from(reference);
-                    r
+                    self.simulate_move(reference, state, mv, proving, left, path, budget)
                 } else {
                     // No advice: only what the table holds.
                     Ok(self.won_in_table(state, mv, proving, path))
@@ -1950,27 +1939,31 @@ impl<G: Game> Dfpn<G> {
         Ok(false)
     }
 
-    /// The child of `state` through `mv`, to be left by [`Dfpn::back_from`]: `state`
-    /// itself with the move made for a game that plays in place, else a copy in `copy`.
-    fn child_of<'s>(
+    /// [`Dfpn::simulate`] of the children of `state` and `reference` through `mv`: made
+    /// on the two states themselves and taken back (in the reverse order) for a game that
+    /// plays in place, else played into copies.
+    #[allow(clippy::too_many_arguments)]
+    fn simulate_move(
         &mut self,
-        state: &'s mut G::State,
+        reference: &mut G::State,
+        state: &mut G::State,
         mv: G::Move,
-        copy: &'s mut Option<G::State>,
-    ) -> &'s mut G::State {
-        if self.game.plays_in_place() {
-            self.game.make(state, mv);
-            state
-        } else {
-            copy.insert(self.game.play(state, mv))
+        proving: bool,
+        left: &mut u32,
+        path: &mut Vec<ZobristHash>,
+        budget: &mut Budget,
+    ) -> Result<bool, StopReason> {
+        if !self.game.plays_in_place() {
+            let mut next_reference = self.game.play(reference, mv);
+            let mut next = self.game.play(state, mv);
+            return self.simulate(&mut next_reference, &mut next, proving, left, path, budget);
         }
-    }
-
-    /// Goes back to `state` from its child made by [`Dfpn::child_of`].
-    fn back_from(&mut self, state: &mut G::State) {
-        if self.game.plays_in_place() {
-            self.game.unmake(state);
-        }
+        self.game.make(reference, mv);
+        self.game.make(state, mv);
+        let won = self.simulate(reference, state, proving, left, path, budget);
+        self.game.unmake(state);
+        self.game.unmake(reference);
+        won
     }
 
     /// The key of the child of `state` through `mv`: from the game without making the child

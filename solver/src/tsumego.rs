@@ -646,22 +646,24 @@ impl Rules {
     fn play_into(&self, state: &Position, mv: Move, out: &mut Position) {
         out.clone_from(state);
         out.play_unchecked(mv);
-        if out.to_move() == self.master {
-            // The master ignores the Art. 6 ban: the state does not depend on it.
-            out.clear_ko();
-        }
+        self.lift_masters_ban(out);
     }
 
-    /// [`Rules::play_into`] on `state` itself, to be taken back by [`Rules::unmake`].
+    /// [`Rules::play_into`] on `state` itself, to be taken back by [`Rules::unmake`] (the
+    /// undo restores the ko point too).
     fn make(&mut self, state: &mut Position, mv: Move) {
         if self.undos.len() <= self.made {
             self.undos.push(Undo::default());
         }
         state.play_undoable(mv, &mut self.undos[self.made]);
         self.made += 1;
-        if state.to_move() == self.master {
-            // As in `play_into`; the undo restores the ko point.
-            state.clear_ko();
+        self.lift_masters_ban(state);
+    }
+
+    /// The master ignores the Art. 6 ban: a state where it is to move does not depend on it.
+    fn lift_masters_ban(&self, pos: &mut Position) {
+        if pos.to_move() == self.master {
+            pos.clear_ko();
         }
     }
 

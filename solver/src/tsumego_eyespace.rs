@@ -17,9 +17,9 @@ use crate::eyespace::no_room_in_areas;
 use crate::tsumego::TargetRule;
 use rules_core::{Color, Point, PointSet, Position};
 
-/// [`Position::has_liberty_outside`] remembered per string for one call: a wall string is met once
-/// per stone, and its liberty set is the costly part (a fifth of the solver's time on
-/// Go Game Guru problems before; BENCHMARKS.md).
+/// [`Position::has_liberty_outside`] remembered per string for one call: a wall string is
+/// met once per stone, and walking its stones is the costly part (its liberty set, built
+/// before, was a fifth of the solver's time on Go Game Guru problems; BENCHMARKS.md).
 #[derive(Default)]
 struct WallMemo {
     wall: PointSet,
@@ -143,11 +143,10 @@ fn hopeless_within(
         let mut open = !region.contains(t);
         let mut seen = PointSet::from_iter([t]);
         stack.clear();
-        stack.push(t);
+        if !open {
+            stack.push(t);
+        }
         'flood: while let Some(p) = stack.pop() {
-            if open {
-                break;
-            }
             for n in p.neighbours(size) {
                 if seen.contains(n) {
                     continue;
