@@ -221,10 +221,17 @@ pub fn load_position(path: &Path, move_number: Option<usize>) -> Result<GameReco
         }
         std::fs::read(path).with_context(|| format!("{name}: cannot read"))?
     };
-    let is_sgf = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
-        || io::looks_like_sgf(&bytes);
+    let extension_is = |ext: &str| {
+        path.extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case(ext))
+    };
+    if extension_is("json") {
+        bail!(
+            "{name}: a JSON problem (Cho dictionary) is read by `solve` and `verify`; this \
+             command reads an SGF file or a text diagram"
+        );
+    }
+    let is_sgf = extension_is("sgf") || io::looks_like_sgf(&bytes);
     let game = if is_sgf {
         let options = SgfOptions {
             stop_after_move: move_number,

@@ -88,6 +88,70 @@ fn hostile_files_are_refused_with_file_and_place() {
     }
 }
 
+/// SGF files with a fault on a later line: (name, bytes, the line, what is wrong).
+const FAULT_ON_A_LINE: &[(&str, &[u8], &str, &str)] = &[
+    (
+        "off-board-setup.sgf",
+        b"(;GM[1]\nSZ[9]\n\nAB[cc][zz])",
+        "line 1",
+        "the point zz is off the 9x9 board",
+    ),
+    (
+        "occupied-late.sgf",
+        b"(;SZ[9]\n;B[cc]\n;W[dd]\n;B[dd])",
+        "line 4",
+        "B[dd] is illegal: the point is occupied",
+    ),
+    (
+        "in-a-variation.sgf",
+        b"(;SZ[9]AB[aa]\n;B[bb]\n(;W[cc]\n;B[cc])(;W[dd]))",
+        "line 4",
+        "B[cc] is illegal: the point is occupied",
+    ),
+    (
+        "no-tree.sgf",
+        b"just some words",
+        "line 1, column 1",
+        "no game tree",
+    ),
+];
+
+#[test]
+fn sgf_faults_name_their_line_once_in_every_command() {
+    let dir = scratch_dir("lines");
+    for &(name, bytes, line, what) in FAULT_ON_A_LINE {
+        let file = dir.join(name);
+        std::fs::write(&file, bytes).expect("write");
+        let path = file.to_str().expect("utf-8");
+        // `verify` reports the file as skipped with the reason; the others stop.
+        for (args, code) in [
+            (vec!["status", path], 2),
+            (vec!["solve", path], 2),
+            (vec!["verify", path], 2),
+        ] {
+            let o = run(&args);
+            let text = format!("{}{}", stderr(&o), String::from_utf8_lossy(&o.stdout));
+            assert_eq!(o.status.code(), Some(code), "{args:?}: {text}");
+            assert!(text.contains(name), "{args:?}: names the file: {text}");
+            assert!(
+                text.contains(&format!("{line}:")) || text.contains(&format!("{line}, ")),
+                "{args:?}: names {line}: {text}"
+            );
+            assert_eq!(text.matches(what).count(), 1, "{args:?}: said once: {text}");
+        }
+    }
+    // A problem file of the JSON format is not a position.
+    let file = dir.join("problem.json");
+    std::fs::write(&file, b"{}").expect("write");
+    let o = run(&["status", file.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("read by `solve` and `verify`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 #[test]
 fn a_huge_file_is_refused_before_it_is_read() {
     let dir = scratch_dir("huge");

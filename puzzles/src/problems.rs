@@ -130,21 +130,23 @@ impl Line {
 /// A file or problem that could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum ProblemError {
+    // The inner errors are part of each message, not separate sources: a report that
+    // prints the chain of sources would print them twice.
     /// The file could not be read.
-    #[error("{file}: {source}")]
+    #[error("{file}: {error}")]
     Io {
         /// The file.
         file: PathBuf,
         /// The error.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// The SGF is not valid.
-    #[error("{file}: {source}")]
+    #[error("{file}: {error}")]
     Sgf {
         /// The file.
         file: PathBuf,
         /// The error.
-        source: SgfError,
+        error: SgfError,
     },
     /// The JSON is not valid.
     #[error("{file}: line {line}, column {column}: {what}")]
@@ -159,7 +161,7 @@ pub enum ProblemError {
         what: String,
     },
     /// A field of a problem is missing or unusable.
-    #[error("{file}: {problem}: {what}")]
+    #[error("{}", field_message(file, problem, what))]
     Field {
         /// The file.
         file: PathBuf,
@@ -168,6 +170,17 @@ pub enum ProblemError {
         /// What is wrong.
         what: String,
     },
+}
+
+/// `file: problem: what`, without the problem's name where it only repeats the file's
+/// (a file of one problem) or is empty.
+fn field_message(file: &Path, problem: &str, what: &str) -> String {
+    let file_name = file.file_name().map(|n| n.to_string_lossy());
+    if problem.is_empty() || file_name.as_deref() == Some(problem) {
+        format!("{}: {what}", file.display())
+    } else {
+        format!("{}: {problem}: {what}", file.display())
+    }
 }
 
 /// Whether `path` names a file this module reads (by extension: `.sgf`, `.json`).
@@ -189,9 +202,9 @@ pub fn is_problem_file(path: &Path) -> bool {
 pub fn problem_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, ProblemError> {
     let mut out = Vec::new();
     for path in paths {
-        let meta = std::fs::metadata(path).map_err(|source| ProblemError::Io {
+        let meta = std::fs::metadata(path).map_err(|error| ProblemError::Io {
             file: path.clone(),
-            source,
+            error,
         })?;
         if meta.is_dir() {
             walk(path, &mut out)?;
@@ -203,9 +216,9 @@ pub fn problem_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, ProblemError> {
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), ProblemError> {
-    let io = |source| ProblemError::Io {
+    let io = |error| ProblemError::Io {
         file: dir.to_path_buf(),
-        source,
+        error,
     };
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(io)?
@@ -230,9 +243,9 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), ProblemError> {
 /// # Errors
 /// [`ProblemError`] for a file that cannot be read or parsed at all.
 pub fn load_file(path: &Path) -> Result<Vec<Result<Problem, ProblemError>>, ProblemError> {
-    let bytes = std::fs::read(path).map_err(|source| ProblemError::Io {
+    let bytes = std::fs::read(path).map_err(|error| ProblemError::Io {
         file: path.to_path_buf(),
-        source,
+        error,
     })?;
     let is_json = path
         .extension()
@@ -242,9 +255,9 @@ pub fn load_file(path: &Path) -> Result<Vec<Result<Problem, ProblemError>>, Prob
     if is_json {
         return Ok(vec![cho_problem(path, &bytes)]);
     }
-    let sgf_error = |source| ProblemError::Sgf {
+    let sgf_error = |error| ProblemError::Sgf {
         file: path.to_path_buf(),
-        source,
+        error,
     };
     match parse_collection_bytes(&bytes) {
         Ok(games) => Ok(games
@@ -265,13 +278,20 @@ pub fn load_file(path: &Path) -> Result<Vec<Result<Problem, ProblemError>>, Prob
                 .enumerate()
                 .map(|(i, tree)| {
                     let name = format!("#{}", i + 1);
-                    let games = rules_core::io::parse_collection(tree).map_err(|e| {
-                        ProblemError::Field {
-                            file: path.to_path_buf(),
-                            problem: name.clone(),
-                            what: e.to_string(),
-                        }
-                    })?;
+                    let games =
+                        rules_core::io::parse_collection(&in_place(&text, tree)).map_err(|e| {
+                            // Read alone, the tree is "game tree 1" of its text: say only
+                            // what is wrong in it.
+                            let e = match e {
+                                SgfError::InGame { error, .. } => *error,
+                                e => e,
+                            };
+                            ProblemError::Field {
+                                file: path.to_path_buf(),
+                                problem: name.clone(),
+                                what: e.to_string(),
+                            }
+                        })?;
                     let mut game = games
                         .into_iter()
                         .next()
@@ -286,6 +306,16 @@ pub fn load_file(path: &Path) -> Result<Vec<Result<Problem, ProblemError>>, Prob
                 .collect())
         }
     }
+}
+
+/// `tree`, a slice of `text`, behind as many line breaks and spaces as stand before it in
+/// `text`: read alone, its errors name the lines and columns of the whole file.
+fn in_place(text: &str, tree: &str) -> String {
+    let offset = (tree.as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
+    let before = text.get(..offset).unwrap_or("");
+    let lines = before.matches('\n').count();
+    let columns = before.rsplit('\n').next().map_or(0, |l| l.chars().count());
+    format!("{}{}{tree}", "\n".repeat(lines), " ".repeat(columns))
 }
 
 /// The top-level game trees of an SGF collection, as text: balanced parentheses outside
@@ -505,7 +535,7 @@ fn collect_lines(game: &SgfGame, out: &mut Vec<Line>) -> Result<(), SgfError> {
         })
         .collect();
     while let Some(mut f) = stack.pop() {
-        if let Some(played) = f.replay.apply(f.node)? {
+        if let Some(played) = f.replay.apply(f.node).map_err(|e| game.locate(f.node, e))? {
             f.moves.push(played);
         }
         if let Some(c) = comment(f.node) {

@@ -446,7 +446,7 @@ fn sgf_rectangular_board_and_coordinates() {
     let e = parse_sgf("(;SZ[7:3];B[ad])").unwrap_err();
     assert_eq!(
         e.to_string(),
-        "node 2: B[ad]: the point ad is off the 7x3 board"
+        "line 1: node 2: B[ad]: the point ad is off the 7x3 board"
     );
 }
 
@@ -490,8 +490,11 @@ fn sgf_replay_counts_prisoners_passes_and_ko() {
     assert!(r.last_ko_capture.is_some());
     // Retaking at once is illegal and the error says where.
     let e = parse_sgf(&sgf.replace(")", ";W[bb])")).unwrap_err();
+    let SgfError::AtLine { line: 1, error } = e.clone() else {
+        panic!("no line: {e:?}");
+    };
     assert_eq!(
-        e,
+        *error,
         SgfError::IllegalMove {
             move_number: 2,
             node: 3,
@@ -502,7 +505,7 @@ fn sgf_replay_counts_prisoners_passes_and_ko() {
     );
     assert_eq!(
         e.to_string(),
-        "move 2 (node 3): W[bb] is illegal: it retakes the ko at once (Art. 6)"
+        "line 1: move 2 (node 3): W[bb] is illegal: it retakes the ko at once (Art. 6)"
     );
 }
 
@@ -550,43 +553,73 @@ fn sgf_errors_name_property_and_node() {
     let msg = |s: &str| parse_sgf(s).unwrap_err().to_string();
     assert_eq!(
         msg("(;SZ[9];B[ee];W[ee])"),
-        "move 2 (node 3): W[ee] is illegal: the point is occupied"
+        "line 1: move 2 (node 3): W[ee] is illegal: the point is occupied"
     );
     assert_eq!(
         msg("(;SZ[30])"),
-        "node 1: SZ[30]: board size 30x30 is out of range (each side must be from 2 to 25)"
+        "line 1: node 1: SZ[30]: board size 30x30 is out of range (each side must be from 2 to 25)"
     );
     assert_eq!(
         msg("(;SZ[1:9])"),
-        "node 1: SZ[1:9]: board size 1x9 is out of range (each side must be from 2 to 25)"
+        "line 1: node 1: SZ[1:9]: board size 1x9 is out of range (each side must be from 2 to 25)"
     );
     assert_eq!(
         msg("(;SZ[nine])"),
-        "node 1: SZ[nine]: expected a number or COLUMNS:ROWS"
+        "line 1: node 1: SZ[nine]: expected a number or COLUMNS:ROWS"
     );
     assert_eq!(
         msg("(;KM[6.25])"),
-        "node 1: KM[6.25]: komi must be a multiple of 0.5"
+        "line 1: node 1: KM[6.25]: komi must be a multiple of 0.5"
     );
-    assert_eq!(msg("(;KM[six])"), "node 1: KM[six]: expected a number");
+    assert_eq!(
+        msg("(;KM[six])"),
+        "line 1: node 1: KM[six]: expected a number"
+    );
     assert_eq!(
         msg("(;SZ[9];B[ee];W[e])"),
-        "node 3: W[e]: not a move (expected two letters)"
+        "line 1: node 3: W[e]: not a move (expected two letters)"
     );
     assert_eq!(
         msg("(;SZ[9]AB[zz])"),
-        "node 1: AB[zz]: the point zz is off the 9x9 board"
+        "line 1: node 1: AB[zz]: the point zz is off the 9x9 board"
     );
-    assert_eq!(msg("(;SZ[9]PL[X])"), "node 1: PL[X]: not a colour (B or W)");
+    assert_eq!(
+        msg("(;SZ[9]PL[X])"),
+        "line 1: node 1: PL[X]: not a colour (B or W)"
+    );
     assert_eq!(
         msg("(;SZ[3]AB[aa][bb]AW[ba][ab])"),
-        "node 1: invalid setup: a string has no liberty (at A3)"
+        "line 1: node 1: invalid setup: a string has no liberty (at A3)"
     );
     assert!(matches!(
         parse_sgf("(;GM[2]SZ[9])"),
         Err(SgfError::NotGo { index: 1 })
     ));
-    assert!(matches!(parse_sgf(""), Err(SgfError::Syntax(_))));
+    assert!(matches!(
+        parse_sgf(""),
+        Err(SgfError::Structure {
+            line: 1,
+            column: 1,
+            ..
+        })
+    ));
+    // The line is the node's own, in variations too.
+    assert_eq!(
+        msg("(;SZ[9]\n;B[ee]\n\n;W[ee])"),
+        "line 4: move 2 (node 3): W[ee] is illegal: the point is occupied"
+    );
+    assert_eq!(
+        msg("\n(;SZ[9]\nAB[zz])"),
+        "line 2: node 1: AB[zz]: the point zz is off the 9x9 board"
+    );
+    // The inner error is in the message, and not also a source that would print it again.
+    let e = parse_collection("(;SZ[9])\n(;SZ[40])").unwrap_err();
+    assert!(std::error::Error::source(&e).is_none());
+    assert_eq!(
+        e.to_string(),
+        "game tree 2: line 2: node 1: SZ[40]: board size 40x40 is out of range (each side must \
+         be from 2 to 25)"
+    );
     assert!(matches!(
         parse_sgf("(;B[aa]"),
         Err(SgfError::Structure {
@@ -722,7 +755,8 @@ fn sgf_collections_expose_roots_and_trees() {
     // A problem in one tree names the tree.
     let e = parse_collection("(;SZ[9])(;SZ[40])").unwrap_err();
     assert!(
-        e.to_string().starts_with("game tree 2: node 1: SZ[40]"),
+        e.to_string()
+            .starts_with("game tree 2: line 1: node 1: SZ[40]"),
         "{e}"
     );
     // The main line of a tree with variations follows first children.
@@ -859,7 +893,8 @@ fn title_game_records_replay() {
                 // The record itself is defective: Black retakes a ko at once.
                 assert_eq!(
                     e.to_string(),
-                    "move 233 (node 234): B[fc] is illegal: it retakes the ko at once (Art. 6)"
+                    "line 35: move 233 (node 234): B[fc] is illegal: it retakes the ko at once \
+                     (Art. 6)"
                 );
                 assert_eq!(parse_sgf_bytes(&bytes).unwrap_err(), e);
                 defective += 1;

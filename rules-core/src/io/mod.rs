@@ -95,12 +95,26 @@ impl GameRecord {
 /// An error from [`parse_position`]: the diagram's or the SGF parser's.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum InputError {
+    // The parser's error is part of the message, not a separate source: a report that
+    // prints the chain of sources would print it twice.
     /// The input was read as a text diagram.
     #[error("text diagram: {0}")]
-    Diagram(#[from] DiagramError),
+    Diagram(DiagramError),
     /// The input was read as SGF.
     #[error("SGF: {0}")]
-    Sgf(#[from] SgfError),
+    Sgf(SgfError),
+}
+
+impl From<DiagramError> for InputError {
+    fn from(error: DiagramError) -> InputError {
+        InputError::Diagram(error)
+    }
+}
+
+impl From<SgfError> for InputError {
+    fn from(error: SgfError) -> InputError {
+        InputError::Sgf(error)
+    }
 }
 
 /// Whether `text` looks like SGF: its first non-blank character (after a byte order mark)

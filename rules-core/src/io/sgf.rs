@@ -14,12 +14,16 @@ pub const MAX_SGF_DEPTH: usize = 10_000;
 
 /// An SGF input that could not be read.
 ///
-/// Nodes are counted from 1 (the root) along the main line; moves from 1.
+/// Nodes are counted from 1 (the root) along the line played; moves from 1. An error in a
+/// node says the line of the file where the node starts ([`SgfError::AtLine`]).
 ///
 /// ```
 /// use rules_core::io::{parse_sgf, SgfError};
-/// let err = parse_sgf("(;SZ[9];B[ee];W[ee])").unwrap_err();
-/// assert_eq!(err.to_string(), "move 2 (node 3): W[ee] is illegal: the point is occupied");
+/// let err = parse_sgf("(;SZ[9]\n;B[ee]\n;W[ee])").unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "line 3: move 2 (node 3): W[ee] is illegal: the point is occupied"
+/// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SgfError {
@@ -102,13 +106,34 @@ pub enum SgfError {
         available: usize,
     },
     /// An error in one tree of a collection.
-    #[error("game tree {index}: {source}")]
+    #[error("game tree {index}: {error}")]
     InGame {
         /// The tree, from 1.
         index: usize,
-        /// The error.
-        source: Box<SgfError>,
+        /// The error (in the message, not a separate source: printed once).
+        error: Box<SgfError>,
     },
+    /// An error in a node, with the line of the file where the node starts.
+    #[error("line {line}: {error}")]
+    AtLine {
+        /// Line of the node's `;`, from 1.
+        line: usize,
+        /// The error (in the message, not a separate source: printed once).
+        error: Box<SgfError>,
+    },
+}
+
+impl SgfError {
+    /// The error placed at `line`, when it is known.
+    fn at_line(self, line: Option<usize>) -> SgfError {
+        match line {
+            Some(line) => SgfError::AtLine {
+                line,
+                error: Box::new(self),
+            },
+            None => self,
+        }
+    }
 }
 
 /// Options for reading one game.
@@ -219,14 +244,14 @@ fn read_one(
 ) -> Result<GameRecord, SgfError> {
     let trees = parse_trees(text, &mut warnings)?;
     let count = trees.len();
-    let tree = trees
+    let (tree, node_lines) = trees
         .into_iter()
         .nth(options.game)
         .ok_or(SgfError::NoSuchGame {
             count,
             index: options.game + 1,
         })?;
-    let game = SgfGame::new(options.game, tree, warnings)?;
+    let game = SgfGame::new(options.game, tree, warnings, node_lines)?;
     game.main_line(options.stop_after_move)
 }
 
@@ -234,33 +259,65 @@ fn collection(text: &str, mut warnings: Vec<String>) -> Result<Vec<SgfGame>, Sgf
     parse_trees(text, &mut warnings)?
         .into_iter()
         .enumerate()
-        .map(|(i, tree)| {
-            SgfGame::new(i, tree, warnings.clone()).map_err(|e| SgfError::InGame {
+        .map(|(i, (tree, node_lines))| {
+            SgfGame::new(i, tree, warnings.clone(), node_lines).map_err(|e| SgfError::InGame {
                 index: i + 1,
-                source: Box::new(e),
+                error: Box::new(e),
             })
         })
         .collect()
 }
 
-fn parse_trees(text: &str, warnings: &mut Vec<String>) -> Result<Vec<GameTree>, SgfError> {
+/// The game trees of a text, each with the lines of its nodes (see [`Scan`]).
+fn parse_trees(
+    text: &str,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<(GameTree, Vec<usize>)>, SgfError> {
     check_len(text.len())?;
-    let (start, end) = prescan(text)?;
+    let Scan {
+        start,
+        end,
+        node_lines,
+    } = prescan(text)?;
     if !text[..start].trim().is_empty() {
         warnings.push("text before the first game tree ignored".to_string());
     }
     if !text[end..].trim().is_empty() {
         warnings.push("text after the last game tree ignored".to_string());
     }
-    sgf_parse::parse(&text[start..end]).map_err(SgfError::Syntax)
+    let trees = sgf_parse::parse(&text[start..end]).map_err(SgfError::Syntax)?;
+    // The scan and the parser see the same trees; should they ever differ, the lines are
+    // left out rather than wrong.
+    let same = trees.len() == node_lines.len();
+    let mut lines = node_lines.into_iter();
+    Ok(trees
+        .into_iter()
+        .map(|tree| (tree, lines.next().filter(|_| same).unwrap_or_default()))
+        .collect())
 }
 
-/// Finds unclosed values and trees, stray `)` and too deep trees, with their place.
-/// Returns the byte range from the first `(` to the end of the last complete game tree
-/// (text around it, such as a stray `)` after the last tree, is ignored).
-fn prescan(text: &str) -> Result<(usize, usize), SgfError> {
+/// What [`prescan`] finds: the byte range from the first `(` to the end of the last
+/// complete game tree, and for each game tree in it the line of each node's `;`, in the
+/// order of the text (which is the tree's pre-order: a node, then its variations in turn).
+struct Scan {
+    start: usize,
+    end: usize,
+    node_lines: Vec<Vec<usize>>,
+}
+
+/// Finds unclosed values and trees, stray `)`, too deep trees and text with no tree, with
+/// their place; see [`Scan`] for what it returns (text around the trees, such as a stray
+/// `)` after the last tree, is ignored).
+fn prescan(text: &str) -> Result<Scan, SgfError> {
     let structure = |line, column, what: String| SgfError::Structure { line, column, what };
-    let start = text.find('(').unwrap_or(text.len());
+    let Some(start) = text.find('(') else {
+        return Err(structure(
+            1,
+            1,
+            "no game tree: SGF holds game trees written '(;' ... ')'".into(),
+        ));
+    };
+    let mut node_lines: Vec<Vec<usize>> = Vec::new();
     let (mut line, mut column) = (1usize, 0usize);
     for c in text[..start].chars() {
         if c == '\n' {
@@ -294,7 +351,12 @@ fn prescan(text: &str) -> Result<(usize, usize), SgfError> {
         }
         match c {
             '[' => value_start = Some((line, column)),
-            '(' => opens.push((line, column, depth)),
+            '(' => {
+                if opens.is_empty() {
+                    node_lines.push(Vec::new());
+                }
+                opens.push((line, column, depth));
+            }
             ')' => match opens.pop() {
                 Some((_, _, d)) => {
                     depth = d;
@@ -302,12 +364,21 @@ fn prescan(text: &str) -> Result<(usize, usize), SgfError> {
                         end = start + offset + 1;
                     }
                 }
-                None if end > start => return Ok((start, end)),
+                None if end > start => {
+                    return Ok(Scan {
+                        start,
+                        end,
+                        node_lines,
+                    })
+                }
                 None => {
                     return Err(structure(line, column, "')' closes no game tree".into()));
                 }
             },
             ';' => {
+                if let Some(lines) = node_lines.last_mut().filter(|_| !opens.is_empty()) {
+                    lines.push(line);
+                }
                 depth += 1;
                 if depth > MAX_SGF_DEPTH {
                     return Err(structure(
@@ -335,9 +406,17 @@ fn prescan(text: &str) -> Result<(usize, usize), SgfError> {
         ));
     }
     if end == start {
-        return Ok((start, text.len()));
+        return Ok(Scan {
+            start,
+            end: text.len(),
+            node_lines,
+        });
     }
-    Ok((start, end))
+    Ok(Scan {
+        start,
+        end,
+        node_lines,
+    })
 }
 
 /// One game tree of an SGF file: its root position, game information and raw tree.
@@ -354,10 +433,31 @@ pub struct SgfGame {
     /// Players, result, rules, handicap.
     pub info: GameInfo,
     start: Replay,
+    /// The line of each node's `;`, in pre-order (empty when not known).
+    node_lines: Vec<usize>,
 }
 
 impl SgfGame {
-    fn new(index: usize, tree: GameTree, warnings: Vec<String>) -> Result<SgfGame, SgfError> {
+    fn new(
+        index: usize,
+        tree: GameTree,
+        warnings: Vec<String>,
+        node_lines: Vec<usize>,
+    ) -> Result<SgfGame, SgfError> {
+        let root_line = node_lines.first().copied();
+        SgfGame::read_root(index, tree, warnings, node_lines).map_err(|e| match e {
+            // Said of the whole tree, not of its root node.
+            SgfError::NotGo { .. } => e,
+            e => e.at_line(root_line),
+        })
+    }
+
+    fn read_root(
+        index: usize,
+        tree: GameTree,
+        warnings: Vec<String>,
+        node_lines: Vec<usize>,
+    ) -> Result<SgfGame, SgfError> {
         let root = tree
             .into_go_node()
             .map_err(|_| SgfError::NotGo { index: index + 1 })?;
@@ -419,7 +519,36 @@ impl SgfGame {
             komi,
             info,
             start,
+            node_lines,
         })
+    }
+
+    /// The line of the file where `node` (a node of this game's tree) starts, when known.
+    ///
+    /// ```
+    /// use rules_core::io::parse_collection;
+    /// let games = parse_collection("(;SZ[9]\n;B[ee]\n(;W[cc])\n(;W[dd]))").unwrap();
+    /// let root = &games[0].root;
+    /// let second_variation = &root.children[0].children[1];
+    /// assert_eq!(games[0].line_of(second_variation), Some(4));
+    /// ```
+    pub fn line_of(&self, node: &SgfNode<Prop>) -> Option<usize> {
+        // Pre-order, as the nodes stand in the text.
+        let mut stack = vec![&self.root];
+        let mut index = 0;
+        while let Some(n) = stack.pop() {
+            if std::ptr::eq(n, node) {
+                return self.node_lines.get(index).copied();
+            }
+            index += 1;
+            stack.extend(n.children.iter().rev());
+        }
+        None
+    }
+
+    /// `error`, found in `node`, placed at the node's line (see [`SgfGame::line_of`]).
+    pub fn locate(&self, node: &SgfNode<Prop>, error: SgfError) -> SgfError {
+        error.at_line(self.line_of(node))
     }
 
     /// The position after the root node (its setup, and its move if it has one).
@@ -449,7 +578,7 @@ impl SgfGame {
             if stop_after_move.is_some_and(|n| replay.moves_played >= n) {
                 break;
             }
-            replay.apply(child)?;
+            replay.apply(child).map_err(|e| self.locate(child, e))?;
             node = child;
         }
         if let Some(n) = stop_after_move {
