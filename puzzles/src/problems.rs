@@ -637,6 +637,31 @@ fn cho_problem(path: &Path, bytes: &[u8]) -> Result<Problem, ProblemError> {
         (false, true) => Color::White,
         _ => return Err(field("exactly one side must have the goal TOLIVE".into())),
     };
+    // The ko rules: the side allowed to win by ko is the ko master. Both or neither is a
+    // ko rule the solver has no game for.
+    let allows_ko = |key: &str| -> Result<bool, ProblemError> {
+        match text(key)? {
+            "allow_ko" => Ok(true),
+            "disallow_ko" => Ok(false),
+            other => Err(field(format!(
+                "{key}: '{other}' is not allow_ko or disallow_ko"
+            ))),
+        }
+    };
+    let (attacker_key, defender_key) = match defender {
+        Color::Black => ("white_ko_rule", "black_ko_rule"),
+        Color::White => ("black_ko_rule", "white_ko_rule"),
+    };
+    let attacker_ko_master = match (allows_ko(attacker_key)?, allows_ko(defender_key)?) {
+        (true, false) => true,
+        (false, true) => false,
+        _ => {
+            return Err(field(format!(
+                "{attacker_key} and {defender_key}: exactly one side must be allowed to win by \
+                 ko (the solver plays kos with one ko master)"
+            )))
+        }
+    };
     let crucial_key = match defender {
         Color::Black => "black_crucial_stone",
         Color::White => "white_crucial_stone",
@@ -672,7 +697,7 @@ fn cho_problem(path: &Path, bytes: &[u8]) -> Result<Problem, ProblemError> {
         target: Some(target),
         region: Some(region),
         marked: None,
-        attacker_ko_master: true,
+        attacker_ko_master,
         expected: Some(Expected {
             player_wins: winner == to_play,
             correct,

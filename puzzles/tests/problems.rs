@@ -53,6 +53,35 @@ fn cho_json_problem_gives_region_target_and_ko_rule() {
 }
 
 #[test]
+fn cho_json_ko_rules_name_the_ko_master_or_are_refused() {
+    let text = std::fs::read_to_string(data().join("cho-ld-dictionary/tsumego/19x19/json/4.json"))
+        .expect("4.json");
+    let original: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("problems-ko-rules");
+    std::fs::create_dir_all(&dir).unwrap();
+    // 4.json: Black lives, White kills; (black_ko_rule, white_ko_rule).
+    let cases: [(&str, &str, Result<bool, &str>); 4] = [
+        ("disallow_ko", "allow_ko", Ok(true)),
+        ("allow_ko", "disallow_ko", Ok(false)),
+        ("allow_ko", "allow_ko", Err("exactly one side")),
+        ("maybe", "allow_ko", Err("black_ko_rule: 'maybe'")),
+    ];
+    for (black, white, expected) in cases {
+        let mut v = original.clone();
+        v["black_ko_rule"] = black.into();
+        v["white_ko_rule"] = white.into();
+        let path = dir.join(format!("{black}-{white}.json"));
+        std::fs::write(&path, v.to_string()).unwrap();
+        let read = load_file(&path).expect("the file reads").remove(0);
+        match (read, expected) {
+            (Ok(p), Ok(attacker_master)) => assert_eq!(p.attacker_ko_master, attacker_master),
+            (Err(e), Err(what)) => assert!(e.to_string().contains(what), "{e}"),
+            (read, expected) => panic!("{black}/{white}: {read:?} against {expected:?}"),
+        }
+    }
+}
+
+#[test]
 fn cho_json_problem_where_the_player_fails() {
     // 17.json: White to play, Black lives whatever White does.
     let p = one(&data().join("cho-ld-dictionary/tsumego/19x19/json/17.json"));

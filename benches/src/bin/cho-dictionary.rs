@@ -1,9 +1,9 @@
 //! The Cho Chikun life-and-death dictionary (106 19x19 problems) in the published setting:
-//! the region, crucial stones, goals and ko rules of each JSON file (the attacker may win
-//! through ko: it is ko master; a kill is the capture of every crucial stone), the player to
-//! move solved at the root. Prints per problem whether it was solved, whether the first
-//! move agrees with the book, the nodes, and the published node counts of the
-//! relevance-zone search (FTL with RZS) and of TSUMEGO EXPLORER side by side.
+//! the region, crucial stones, goals and ko rules of each JSON file (the side allowed to win
+//! by ko is ko master: the attacker in all 106; a kill is the capture of every crucial
+//! stone), the player to move solved at the root. Prints per problem whether it was solved,
+//! whether the first move agrees with the book, the nodes, and the published node counts of
+//! the relevance-zone search (FTL with RZS) and of TSUMEGO EXPLORER side by side.
 //!
 //! `cargo run --release -p benches --bin cho-dictionary -- [--max-time S] [--max-nodes N]
 //! [--jobs N] [--only ID,ID] [--data DIR] [--tight]`
@@ -132,7 +132,12 @@ fn tighten(problem: &Problem, region: PointSet, attacker: Color) -> (Position, P
 }
 
 /// Whether the book's first move wins as well (a second solution, not a disagreement).
-fn book_move_wins(tsumego: &Tsumego, correct: &[Move], limits: &TsumegoLimits) -> bool {
+fn book_move_wins(
+    tsumego: &Tsumego,
+    master: Color,
+    correct: &[Move],
+    limits: &TsumegoLimits,
+) -> bool {
     let Some(&book) = correct.first() else {
         return false;
     };
@@ -142,7 +147,7 @@ fn book_move_wins(tsumego: &Tsumego, correct: &[Move], limits: &TsumegoLimits) -
     let player = tsumego.position.to_move();
     let mut solver = TsumegoSolver::new(tsumego.clone(), limits);
     solver
-        .kills(&child, tsumego.attacker)
+        .kills(&child, master)
         .is_ok_and(|kills| kills == (player == tsumego.attacker))
 }
 
@@ -178,7 +183,13 @@ fn run_one(id: u32, problem: &Problem, limits: &TsumegoLimits, tight: bool) -> R
     };
     let start = Instant::now();
     let mut solver = TsumegoSolver::new(tsumego.clone(), limits);
-    let result = solver.solve_root(attacker);
+    // The JSON's ko rules name the ko master (the attacker in all 106).
+    let master = if problem.attacker_ko_master {
+        attacker
+    } else {
+        !attacker
+    };
+    let result = solver.solve_root(master);
     let ms = start.elapsed().as_millis() as u64;
     let book = expected
         .correct
@@ -192,7 +203,7 @@ fn run_one(id: u32, problem: &Problem, limits: &TsumegoLimits, tight: bool) -> R
                 false
             } else if wins && !first.is_some_and(|m| expected.correct.contains(&m)) {
                 // Another first move: the book's agrees too if it also wins.
-                book_move_wins(&tsumego, &expected.correct, limits)
+                book_move_wins(&tsumego, master, &expected.correct, limits)
             } else {
                 true
             };
