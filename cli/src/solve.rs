@@ -883,6 +883,9 @@ pub fn text(prepared: &Prepared, solution: &Solution, ms: u64, lang: Language) -
     let safe = t.safe_stones();
     let safe = (!safe.is_empty()).then(|| list(&safe));
     let _ = writeln!(s, "{}", lang.solve_safe(safe.as_deref()));
+    if prepared.attacker_ko_master {
+        let _ = writeln!(s, "{}", lang.solve_ko_master(t.attacker));
+    }
     let _ = writeln!(s, "{}", lang.solve_kill_rule(t.kill_rule));
     let _ = writeln!(s);
     s.push_str(&problem_board(prepared, solution.best.first().copied()));

@@ -387,3 +387,22 @@ fn a_set_up_where_passing_wins_gives_way_to_the_other_region() {
         "with --region-rule enclosure the player reaches the goal even by passing",
     );
 }
+
+#[test]
+fn a_cho_problem_says_which_side_its_ko_rules_make_ko_master() {
+    let file = "../shared/data/cho-ld-dictionary/tsumego/19x19/json/31.json";
+    let o = run(&["solve", file, "--max-nodes", "1000", "--max-time", "0"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("Black to play (turn_color), goal: live"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Ko master: White (the file's ko rules: only White may win by ko)"),
+        "{out}"
+    );
+    // An SGF problem fixes no master: its classes say what each master gives.
+    let o = run(&["solve", "examples/tsumego.sgf"]);
+    assert!(!stdout(&o).contains("Ko master"), "{}", stdout(&o));
+}

@@ -110,6 +110,14 @@ impl Language {
         }
     }
 
+    /// The ko master a problem file fixes (Cho JSON: the side allowed to win by ko).
+    pub fn solve_ko_master(self, master: Color) -> String {
+        let master = Language::English.color(master);
+        self.finish(format!(
+            "Ko master: {master} (the file's ko rules: only {master} may win by ko)"
+        ))
+    }
+
     /// What killing means in this problem.
     pub fn solve_kill_rule(self, rule: KillRule) -> String {
         self.finish(
