@@ -47,7 +47,10 @@ pub struct Problem {
     /// on stones, or a `LB` label that the root comment names in a question about
     /// capturing, killing or attacking ("capture White's cutting stone at A").
     pub marked: Option<PointSet>,
-    /// Whether the file fixes the attacker as ko master (the Cho JSON `*_ko_rule` fields).
+    /// Whether the file fixes the attacker as ko master (the Cho JSON `*_ko_rule` fields:
+    /// the attacker `allow_ko`, the defender `disallow_ko`). `false` for SGF problems, which
+    /// fix no master, and for a JSON problem whose defender is master; `solve` and `verify`
+    /// then give each first move its class under both masters.
     pub attacker_ko_master: bool,
     /// What the file says the answer is, if anything.
     pub expected: Option<Expected>,
