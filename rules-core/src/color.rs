@@ -62,8 +62,18 @@ impl fmt::Display for Color {
 }
 
 /// A string that names no colour.
+///
+/// ```
+/// use rules_core::Color;
+/// assert_eq!("white".parse::<Color>(), Ok(Color::White));
+/// assert_eq!("X".parse::<Color>(), Ok(Color::Black)); // the diagrams' stone
+/// assert_eq!(
+///     "red".parse::<Color>().unwrap_err().to_string(),
+///     "'red' is not a colour (expected B, W, black, white, or a diagram's X or O)"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a colour (expected B, W, black or white)")]
+#[error("'{0}' is not a colour (expected B, W, black, white, or a diagram's X or O)")]
 pub struct ParseColorError(pub String);
 
 impl FromStr for Color {
