@@ -52,6 +52,11 @@ const REFUSED: &[(&str, &[u8], &str)] = &[
     ("unclosed.sgf", b"(;SZ[5]AB[cc", "never closed"),
     ("unclosed-tree.sgf", b"(;SZ[5]AB[cc](;B[dd])", "line 1"),
     ("not-go.sgf", b"(;GM[3]SZ[5])", "not a game of Go"),
+    (
+        "node-after-variation.sgf",
+        b"(;SZ[5](;B[aa])\n;W[bb])",
+        "line 2, column 1: a node after a variation",
+    ),
     ("bad-utf8.txt", b". . X\n\xff\xfe O .\n. . .\n", "line 2"),
     ("utf16.txt", b"\xff\xfe.\x00 \x00X\x00\n\x00", "UTF-8"),
     ("bad-char.txt", b". . .\n. Q .\n. . .\n", "line 2, column 3"),

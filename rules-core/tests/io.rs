@@ -603,6 +603,27 @@ fn sgf_errors_name_property_and_node() {
             ..
         })
     ));
+    // Malformed trees that a parser could read by dropping a part without a word.
+    let structure = |s: &str| match parse_sgf(s) {
+        Err(SgfError::Structure { line, column, what }) => format!("{line}:{column}: {what}"),
+        other => panic!("{s}: {other:?}"),
+    };
+    assert_eq!(
+        structure("(;SZ[5]\n(;B[aa])\n;W[bb])"),
+        "3:1: a node after a variation (a game tree's nodes come before its variations)"
+    );
+    assert_eq!(
+        structure("(SZ[9])"),
+        "1:4: a property value before the game tree's first node (a node starts with ';')"
+    );
+    assert_eq!(
+        structure("(;SZ[5]())"),
+        "1:8: an empty game tree (a game tree holds at least one node)"
+    );
+    assert_eq!(
+        structure("((;SZ[5]))"),
+        "1:2: a variation before the game tree's first node"
+    );
     // The line is the node's own, in variations too.
     assert_eq!(
         msg("(;SZ[9]\n;B[ee]\n\n;W[ee])"),

@@ -305,6 +305,17 @@ struct Scan {
     node_lines: Vec<Vec<usize>>,
 }
 
+/// A game tree opened and not yet closed, while [`prescan`] reads it.
+struct OpenTree {
+    /// Where its '(' stands.
+    line: usize,
+    column: usize,
+    /// Nodes above it in the tree, to be restored when it closes.
+    depth: usize,
+    has_node: bool,
+    has_variation: bool,
+}
+
 /// Finds unclosed values and trees, stray `)`, too deep trees and text with no tree, with
 /// their place; see [`Scan`] for what it returns (text around the trees, such as a stray
 /// `)` after the last tree, is ignored).
@@ -329,7 +340,7 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
     }
     let mut value_start: Option<(usize, usize)> = None;
     let mut escaped = false;
-    let mut opens: Vec<(usize, usize, usize)> = Vec::new();
+    let mut opens: Vec<OpenTree> = Vec::new();
     let mut depth = 0usize;
     let mut end = start;
     for (offset, c) in text[start..].char_indices() {
@@ -349,17 +360,51 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
             }
             continue;
         }
+        // A game tree is '(', its nodes (at least one), then its variations, then ')'; a
+        // parser that met a node after a variation dropped it without a word.
         match c {
-            '[' => value_start = Some((line, column)),
-            '(' => {
-                if opens.is_empty() {
-                    node_lines.push(Vec::new());
+            '[' => {
+                if opens.last().is_some_and(|t| !t.has_node) {
+                    return Err(structure(
+                        line,
+                        column,
+                        "a property value before the game tree's first node (a node starts \
+                         with ';')"
+                            .into(),
+                    ));
                 }
-                opens.push((line, column, depth));
+                value_start = Some((line, column));
+            }
+            '(' => {
+                match opens.last_mut() {
+                    None => node_lines.push(Vec::new()),
+                    Some(parent) if !parent.has_node => {
+                        return Err(structure(
+                            line,
+                            column,
+                            "a variation before the game tree's first node".into(),
+                        ));
+                    }
+                    Some(parent) => parent.has_variation = true,
+                }
+                opens.push(OpenTree {
+                    line,
+                    column,
+                    depth,
+                    has_node: false,
+                    has_variation: false,
+                });
             }
             ')' => match opens.pop() {
-                Some((_, _, d)) => {
-                    depth = d;
+                Some(tree) => {
+                    if !tree.has_node {
+                        return Err(structure(
+                            tree.line,
+                            tree.column,
+                            "an empty game tree (a game tree holds at least one node)".into(),
+                        ));
+                    }
+                    depth = tree.depth;
                     if opens.is_empty() {
                         end = start + offset + 1;
                     }
@@ -376,8 +421,20 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
                 }
             },
             ';' => {
-                if let Some(lines) = node_lines.last_mut().filter(|_| !opens.is_empty()) {
-                    lines.push(line);
+                if let Some(tree) = opens.last_mut() {
+                    if tree.has_variation {
+                        return Err(structure(
+                            line,
+                            column,
+                            "a node after a variation (a game tree's nodes come before its \
+                             variations)"
+                                .into(),
+                        ));
+                    }
+                    tree.has_node = true;
+                    if let Some(lines) = node_lines.last_mut() {
+                        lines.push(line);
+                    }
                 }
                 depth += 1;
                 if depth > MAX_SGF_DEPTH {
@@ -398,10 +455,10 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
             "the property value is never closed by ']'".into(),
         ));
     }
-    if let Some(&(l, c, _)) = opens.first() {
+    if let Some(tree) = opens.first() {
         return Err(structure(
-            l,
-            c,
+            tree.line,
+            tree.column,
             "the game tree is never closed by ')'".into(),
         ));
     }
