@@ -35,8 +35,9 @@ pub enum SgfError {
         /// The limit.
         limit: usize,
     },
-    /// A structural problem found before parsing: an unclosed value or game tree, a stray
-    /// `)`, a tree deeper than [`MAX_SGF_DEPTH`].
+    /// A structural problem found before parsing: no game tree, an unclosed value or game
+    /// tree, a stray `)`, an empty tree, a node after a variation, a variation or property
+    /// value before a tree's first node, a tree deeper than [`MAX_SGF_DEPTH`].
     #[error("line {line}, column {column}: {what}")]
     Structure {
         /// Line, from 1.
