@@ -203,6 +203,11 @@ fn unknown_properties_and_charsets_are_kept_with_a_warning() {
         ),
         ("charset.sgf", b"(;SZ[5]CA[bogus]AB[cc])", "unknown charset"),
         (
+            "lower-case.sgf",
+            b"(;SZ[5]b[aa]AB[cc])",
+            "a property whose name has no capital letter",
+        ),
+        (
             "trailing.sgf",
             b"(;SZ[5]AB[cc]))",
             "text after the last game tree",

@@ -964,9 +964,16 @@ impl Replay {
         self.warnings.extend(warnings);
         for id in unknown {
             if !self.unknown_seen.contains(&id) {
-                self.warnings.push(format!(
-                    "node {number}: unknown property {id} kept in the tree"
-                ));
+                // The parser drops an identifier's lower-case letters (old SGF wrote
+                // `AddBlack` for `AB`); with none left, say what the name lacked.
+                self.warnings.push(if id.is_empty() {
+                    format!(
+                        "node {number}: a property whose name has no capital letter (SGF names \
+                         are capitals, such as B or AB) kept in the tree"
+                    )
+                } else {
+                    format!("node {number}: unknown property {id} kept in the tree")
+                });
                 self.unknown_seen.push(id);
             }
         }
