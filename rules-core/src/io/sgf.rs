@@ -410,13 +410,8 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
                         end = start + offset + 1;
                     }
                 }
-                None if end > start => {
-                    return Ok(Scan {
-                        start,
-                        end,
-                        node_lines,
-                    })
-                }
+                // A stray ')' after a complete tree ends the input.
+                None if end > start => break,
                 None => {
                     return Err(structure(line, column, "')' closes no game tree".into()));
                 }
@@ -463,13 +458,7 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
             "the game tree is never closed by ')'".into(),
         ));
     }
-    if end == start {
-        return Ok(Scan {
-            start,
-            end: text.len(),
-            node_lines,
-        });
-    }
+    // Every tree is closed here, so `end` lies past the first one.
     Ok(Scan {
         start,
         end,
