@@ -20,10 +20,10 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::problems::{self, Problem};
 use rayon::prelude::*;
-use rules_core::{Color, Move, Position};
+use rules_core::{Color, Move};
 use serde::Serialize;
 use solver::dfpn::StopReason;
-use solver::tsumego::{Class, Goal, Solution, TsumegoLimits, TsumegoSolver};
+use solver::tsumego::{Class, Solution, TsumegoLimits, TsumegoSolver};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -278,19 +278,6 @@ fn skipped(file: &str, problem: &str, reason: Note, bad_input: bool) -> Report {
     }
 }
 
-/// Whether the player to move in the problem still reaches `class` or better from `pos`
-/// (reached by the player's own move), for line checks.
-fn player_holds(
-    solver: &mut TsumegoSolver,
-    pos: &Position,
-    player: Color,
-    goal: Goal,
-    class: Class,
-) -> Result<bool, solver::dfpn::StopReason> {
-    let got = solver.class_for(pos, player)?;
-    Ok(got.rank(goal).unwrap_or(0) >= class.rank(goal).unwrap_or(3))
-}
-
 /// Checks the lines of the solution tree; returns the bad ones.
 fn check_lines(
     solver: &mut TsumegoSolver,
@@ -337,7 +324,7 @@ fn check_lines(
                 Err(_) => continue 'lines,
             };
             if color == player {
-                if line.correct && !player_holds(solver, &pos, player, goal, best)? {
+                if line.correct && !solver.reaches_class(&pos, player, best)? {
                     bad.push(BadLine::CorrectFails {
                         line: line.moves.clone(),
                         after: (color, mv),
@@ -354,7 +341,7 @@ fn check_lines(
             } else {
                 pos
             };
-            if best.rank(goal).unwrap_or(0) > 0 && player_holds(solver, &end, player, goal, best)? {
+            if best.rank(goal).unwrap_or(0) > 0 && solver.reaches_class(&end, player, best)? {
                 bad.push(BadLine::WrongWins {
                     line: line.moves.clone(),
                 });

@@ -1956,6 +1956,62 @@ impl TsumegoSolver {
             .then(|| Class::of_rank(rank, goal)))
     }
 
+    /// Whether `player` (usually just moved, the opponent to move in `pos`) reaches at
+    /// least `class` there, by the fewest searches that tell ([`Class::rank`] orders the
+    /// classes for the problem's goal; every class reaches [`Class::Fail`], and
+    /// [`Class::Unknown`] is asked as [`Class::Win`]). Where [`TsumegoSolver::class_for`]
+    /// runs up to three searches to name the class, this runs one or two: a line that
+    /// must not reach a win needs only the search that rules the win out.
+    ///
+    /// ```
+    /// use rules_core::io::parse_diagram;
+    /// use rules_core::{Color, Move};
+    /// use solver::tsumego::{
+    ///     infer_attacker, infer_region, infer_target, inside_wall, Class, KillRule,
+    ///     TargetRule, Tsumego, TsumegoLimits, TsumegoSolver,
+    /// };
+    /// // A straight three in the corner: Black kills at the vital point B1 only.
+    /// let game = parse_diagram("
+    /// ## to-play B
+    ///  . . . . . . .
+    ///  . . . . . . .
+    ///  . . . . . . .
+    ///  . . . . . . .
+    ///  X X X X X . .
+    ///  O O O O X . .
+    ///  . . . O X . .").unwrap();
+    /// let pos = game.position;
+    /// let bounding = infer_region(&pos);
+    /// let attacker = infer_attacker(&pos, &bounding).unwrap();
+    /// let region = inside_wall(&pos, &bounding, attacker);
+    /// let target = infer_target(&pos, &region, !attacker).unwrap();
+    /// let problem = Tsumego {
+    ///     position: pos.clone(), attacker, target, region,
+    ///     kill_rule: KillRule::default(), target_rule: TargetRule::default(),
+    /// };
+    /// let mut solver = TsumegoSolver::new(problem, &TsumegoLimits::default());
+    /// let vital = pos.play(Move::Play("B1".parse().unwrap())).unwrap();
+    /// let beside = pos.play(Move::Play("A1".parse().unwrap())).unwrap();
+    /// assert!(solver.reaches_class(&vital, Color::Black, Class::Win).unwrap());
+    /// assert!(!solver.reaches_class(&beside, Color::Black, Class::Win).unwrap());
+    /// assert!(solver.reaches_class(&beside, Color::Black, Class::Fail).unwrap());
+    /// ```
+    ///
+    /// # Errors
+    /// The [`StopReason`] when a limit is reached.
+    pub fn reaches_class(
+        &mut self,
+        pos: &Position,
+        player: Color,
+        class: Class,
+    ) -> Result<bool, StopReason> {
+        match class.rank(self.problem.goal()) {
+            Some(0) => Ok(true),
+            Some(rank) => self.reaches(pos, player, rank),
+            None => self.reaches(pos, player, 3),
+        }
+    }
+
     /// Whether the class of `pos` for `player` ranks at least `rank` (1 to 3), with the
     /// fewest searches: the kill game with the attacker as ko master wins whenever it wins
     /// with the defender as master, so each threshold is one or two of the searches of

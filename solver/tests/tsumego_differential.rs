@@ -104,6 +104,7 @@ fn run(seeds: std::ops::Range<u64>, max_region: usize) -> (usize, usize) {
     let mut pruned = 0;
     let (mut compared, mut classes_seen, mut roots) = (0, [0usize; 4], 0);
     let mut below = 0;
+    let mut reaches_compared = 0;
     for seed in seeds {
         let mut rng = SmallRng::seed_from_u64(seed);
         let Some(problem) = random_problem(&mut rng, max_region) else {
@@ -161,6 +162,26 @@ fn run(seeds: std::ops::Range<u64>, max_region: usize) -> (usize, usize) {
             );
             below += 1;
         }
+        // `reaches_class` (what `verify`'s line checks ask) must say whether each first
+        // move's reference class ranks at least each class.
+        let mut asked = TsumegoSolver::new(problem.clone(), &limits);
+        let player = problem.position.to_move();
+        for &(mv, want) in expected.iter().step_by(2) {
+            let Ok(child) = problem.position.play(mv) else {
+                continue;
+            };
+            for class in [Class::Win, Class::Ko, Class::Seki, Class::Fail] {
+                if let Ok(reached) = asked.reaches_class(&child, player, class) {
+                    assert_eq!(
+                        reached,
+                        want.rank(goal) >= class.rank(goal),
+                        "seed {seed}: {mv} (reference {want}) reaching {class}\n{}",
+                        problem.position
+                    );
+                    reaches_compared += 1;
+                }
+            }
+        }
         // The root alone (`solve --root-only`) must give the class of the best first move.
         if let Ok((root, _)) = TsumegoSolver::new(problem.clone(), &limits).root_class() {
             let want = expected
@@ -205,7 +226,7 @@ fn run(seeds: std::ops::Range<u64>, max_region: usize) -> (usize, usize) {
         }
     }
     eprintln!(
-        "first moves compared: {compared} (win {}, ko {}, seki {}, fail {}); roots {roots}; left below the best {below}; pruned by zones {pruned}",
+        "first moves compared: {compared} (win {}, ko {}, seki {}, fail {}); roots {roots}; left below the best {below}; classes reached {reaches_compared}; pruned by zones {pruned}",
         classes_seen[0], classes_seen[1], classes_seen[2], classes_seen[3]
     );
     assert!(
@@ -214,6 +235,7 @@ fn run(seeds: std::ops::Range<u64>, max_region: usize) -> (usize, usize) {
     );
     assert!(roots > 0, "no root class compared");
     assert!(below > 0, "no move left below the best");
+    assert!(reaches_compared > 0, "no class reached compared");
     (compared, classes_seen.iter().filter(|&&n| n > 0).count())
 }
 
