@@ -57,6 +57,16 @@ const REFUSED: &[(&str, &[u8], &str)] = &[
         b"(;SZ[5](;B[aa])\n;W[bb])",
         "line 2, column 1: a node after a variation",
     ),
+    (
+        "stray-bracket.sgf",
+        b"(;SZ[5]\n;B[aa]]\n)",
+        "line 2, column 7: ']' outside a property value",
+    ),
+    (
+        "name-without-value.sgf",
+        b"(;SZ[5]\n;B[aa]C\n;W[bb])",
+        "line 2, column 7: a property name with no value",
+    ),
     ("bad-utf8.txt", b". . X\n\xff\xfe O .\n. . .\n", "line 2"),
     ("utf16.txt", b"\xff\xfe.\x00 \x00X\x00\n\x00", "UTF-8"),
     ("bad-char.txt", b". . .\n. Q .\n. . .\n", "line 2, column 3"),

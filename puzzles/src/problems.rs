@@ -538,7 +538,7 @@ fn collect_lines(game: &SgfGame, out: &mut Vec<Line>) -> Result<(), SgfError> {
         })
         .collect();
     while let Some(mut f) = stack.pop() {
-        if let Some(played) = f.replay.apply(f.node).map_err(|e| game.locate(f.node, e))? {
+        if let Some(played) = game.apply(&mut f.replay, f.node)? {
             f.moves.push(played);
         }
         if let Some(c) = comment(f.node) {

@@ -665,7 +665,31 @@ fn sgf_errors_name_property_and_node() {
         vec!["text before the first game tree ignored".to_string()]
     );
     assert!(msg("(;SZ[9]B[ee]W[dd])").contains("node 1: W[dd]: the node already has a move"));
-    assert!(msg("(;FF[4]a b c)").starts_with("not valid SGF: "));
+    // Text outside the values that SGF has no use for is refused at its place (the
+    // parser's own errors say no place).
+    assert_eq!(
+        msg("(;FF[4]a b c)"),
+        "line 1, column 8: a property name with no value (a property is written NAME[value])"
+    );
+    assert_eq!(
+        msg("(;SZ[9]\n;B[ee]]\n)"),
+        "line 2, column 7: ']' outside a property value (a node is ';' and properties written \
+         NAME[value])"
+    );
+    assert_eq!(
+        msg("(;SZ[9]\n;[ee])"),
+        "line 2, column 2: a property value with no property name before it"
+    );
+    // What is not a fault: lists, spaces between name and value and between values,
+    // line breaks, lower-case letters in old names.
+    let r = parse_sgf("(;SZ [9]\r\n AB[aa] [bb]\n\t;B\n[ee]C[x]\n)").unwrap();
+    assert_eq!(r.moves_played, 1);
+    assert!(parse_sgf("(;SiZe[9];Black[ee])").is_ok());
+    assert_eq!(
+        msg("(;SZ[9]\n;PL[B]PL[W])"),
+        "line 2: node 2: PL[W]: PL is given twice in this node, for both colours"
+    );
+    assert!(parse_sgf("(;SZ[9]PL[B]PL[B])").is_ok());
     let e = parse_sgf_with(
         "(;SZ[9])",
         &SgfOptions {
@@ -683,6 +707,15 @@ fn sgf_unknown_properties_are_kept_and_warned() {
     assert_eq!(r.moves_played, 2);
     assert_eq!(r.warnings.len(), 2, "{:?}", r.warnings);
     assert!(r.warnings[0].contains("XY"));
+    // Each warning names the line of its node.
+    let r = parse_sgf("(;SZ[9]\nXY[1]\n;B[ee]\n;W[cc]ZZ[2])").unwrap();
+    assert_eq!(
+        r.warnings,
+        [
+            "line 1: node 1: unknown property XY kept in the tree",
+            "line 4: node 3: unknown property ZZ kept in the tree"
+        ]
+    );
     let games = parse_collection("(;SZ[9]XY[1];B[ee]XY[2])").unwrap();
     let node = &games[0].root.children[0];
     assert!(node.get_property("XY").is_some(), "kept in the raw tree");

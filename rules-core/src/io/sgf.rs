@@ -344,6 +344,10 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
     let mut opens: Vec<OpenTree> = Vec::new();
     let mut depth = 0usize;
     let mut end = start;
+    // Inside a node: the place of a property name read and not yet given its value, and
+    // whether a value may come next (after a name, or after a value, for lists).
+    let mut name_start: Option<(usize, usize)> = None;
+    let mut value_may_follow = false;
     for (offset, c) in text[start..].char_indices() {
         if c == '\n' {
             line += 1;
@@ -358,8 +362,19 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
                 escaped = true;
             } else if c == ']' {
                 value_start = None;
+                value_may_follow = true;
             }
             continue;
+        }
+        if matches!(c, ';' | '(' | ')') {
+            if let Some((l, col)) = name_start.take() {
+                return Err(structure(
+                    l,
+                    col,
+                    "a property name with no value (a property is written NAME[value])".into(),
+                ));
+            }
+            value_may_follow = false;
         }
         // A game tree is '(', its nodes (at least one), then its variations, then ')'; a
         // parser that met a node after a variation dropped it without a word.
@@ -374,6 +389,14 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
                             .into(),
                     ));
                 }
+                if !value_may_follow {
+                    return Err(structure(
+                        line,
+                        column,
+                        "a property value with no property name before it".into(),
+                    ));
+                }
+                name_start = None;
                 value_start = Some((line, column));
             }
             '(' => {
@@ -441,7 +464,23 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
                     ));
                 }
             }
-            _ => {}
+            c if opens.is_empty() || c.is_whitespace() => {}
+            c if c.is_ascii_alphabetic() => {
+                if name_start.is_none() {
+                    name_start = Some((line, column));
+                }
+                value_may_follow = true;
+            }
+            c => {
+                return Err(structure(
+                    line,
+                    column,
+                    format!(
+                        "'{c}' outside a property value (a node is ';' and properties written \
+                         NAME[value])"
+                    ),
+                ));
+            }
         }
     }
     if let Some((l, c)) = value_start {
@@ -552,7 +591,9 @@ impl SgfGame {
         };
         let mut start = Replay::new(Position::empty(size));
         start.warnings = warnings;
+        let before = start.warnings.len();
         start.apply_node(&root, true)?;
+        start.place_warnings(before, node_lines.first().copied());
         let moved_or_pl = root
             .properties()
             .any(|p| matches!(p, Prop::B(_) | Prop::W(_) | Prop::PL(_)));
@@ -598,6 +639,34 @@ impl SgfGame {
         error.at_line(self.line_of(node))
     }
 
+    /// [`Replay::apply`] of `node` (a node of this game's tree), with its errors and new
+    /// warnings placed at the node's line.
+    ///
+    /// ```
+    /// use rules_core::io::parse_collection;
+    /// let game = &parse_collection("(;SZ[9]\n;B[ee]\n;W[cc]XY[1])").unwrap()[0];
+    /// let mut replay = game.start();
+    /// let second = &game.root.children[0].children[0];
+    /// game.apply(&mut replay, &game.root.children[0]).unwrap();
+    /// game.apply(&mut replay, second).unwrap();
+    /// assert_eq!(replay.warnings(), ["line 3: node 3: unknown property XY kept in the tree"]);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Replay::apply`], wrapped in [`SgfError::AtLine`] where the line is known.
+    pub fn apply(
+        &self,
+        replay: &mut Replay,
+        node: &SgfNode<Prop>,
+    ) -> Result<Option<(Color, Move)>, SgfError> {
+        let before = replay.warnings.len();
+        let played = replay.apply(node).map_err(|e| self.locate(node, e))?;
+        if replay.warnings.len() > before {
+            replay.place_warnings(before, self.line_of(node));
+        }
+        Ok(played)
+    }
+
     /// The position after the root node (its setup, and its move if it has one).
     pub fn root_position(&self) -> &Position {
         &self.start.position
@@ -625,7 +694,7 @@ impl SgfGame {
             if stop_after_move.is_some_and(|n| replay.moves_played >= n) {
                 break;
             }
-            replay.apply(child).map_err(|e| self.locate(child, e))?;
+            self.apply(&mut replay, child)?;
             node = child;
         }
         if let Some(n) = stop_after_move {
@@ -773,6 +842,16 @@ impl Replay {
         &self.warnings
     }
 
+    /// Puts `line` before the warnings from index `from` on (those of the node just
+    /// applied), so that each names the line of the file it is about.
+    fn place_warnings(&mut self, from: usize, line: Option<usize>) {
+        if let Some(line) = line {
+            for w in &mut self.warnings[from..] {
+                *w = format!("line {line}: {w}");
+            }
+        }
+    }
+
     /// Applies a node: its setup (`AE`, then `AB`, `AW`), `PL`, then its move. Returns the
     /// move played, if any. On error the replay is unchanged.
     ///
@@ -826,10 +905,19 @@ impl Replay {
                     edits[k].extend(points.into_iter().map(|p| (p, prop)));
                 }
                 Prop::PL(c) => {
-                    player = Some(match c {
+                    let said = match c {
                         sgf_parse::Color::Black => Color::Black,
                         sgf_parse::Color::White => Color::White,
-                    });
+                    };
+                    // Which side was meant to play cannot be known: refuse, as for a point
+                    // set twice.
+                    if player.is_some_and(|earlier| earlier != said) {
+                        return Err(prop_error(
+                            prop,
+                            "PL is given twice in this node, for both colours".into(),
+                        ));
+                    }
+                    player = Some(said);
                 }
                 Prop::Invalid(id, _) => match id.as_str() {
                     "B" | "W" => {
