@@ -37,7 +37,9 @@ pub enum SgfError {
     },
     /// A structural problem found before parsing: no game tree, an unclosed value or game
     /// tree, a stray `)`, an empty tree, a node after a variation, a variation or property
-    /// value before a tree's first node, a tree deeper than [`MAX_SGF_DEPTH`].
+    /// value before a tree's first node, a tree deeper than [`MAX_SGF_DEPTH`], and inside a
+    /// tree a property name with no value, a value with no name, or a character that is
+    /// neither a letter, a space nor SGF's punctuation outside the values.
     #[error("line {line}, column {column}: {what}")]
     Structure {
         /// Line, from 1.
@@ -317,8 +319,8 @@ struct OpenTree {
     has_variation: bool,
 }
 
-/// Finds unclosed values and trees, stray `)`, too deep trees and text with no tree, with
-/// their place; see [`Scan`] for what it returns (text around the trees, such as a stray
+/// Finds unclosed values and trees, stray `)`, too deep trees, text with no tree, and text
+/// outside the values that is not a property name, with their place; see [`Scan`] for what it returns (text around the trees, such as a stray
 /// `)` after the last tree, is ignored).
 fn prescan(text: &str) -> Result<Scan, SgfError> {
     let structure = |line, column, what: String| SgfError::Structure { line, column, what };
