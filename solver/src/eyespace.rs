@@ -194,13 +194,17 @@ impl Walls {
     }
 }
 
-/// Whether the string through `point` touches two regions of its owner (maximal connected
-/// sets of points not holding the owner's stones) whose empty points are all its
+/// Whether the string through `point` may touch two regions of its owner (maximal
+/// connected sets of points not holding the owner's stones) whose empty points are all its
 /// liberties: Benson's vital regions, counted before any chain or region is removed.
 /// Removals only lower a chain's count of vital regions, so a string without two of them
-/// is never pass-alive. Each flood fill stops at the first empty point that is not a
-/// liberty (the region is then not vital, and every point it has visited belongs to that
-/// same region, so no later liberty fills it again).
+/// is never pass-alive; `false` is exact, `true` is only a necessary condition for
+/// pass-alive, and every caller checks Benson itself after it. Each flood fill stops at
+/// the first empty point that is not a liberty (the region is then not vital). A later
+/// liberty of that same region that the stopped fill did not reach starts a fill of its
+/// own, which the points already visited may cut off from the point that made the region
+/// not vital: such a region can be counted as vital. That errs only towards `true`, and
+/// finishing every fill instead would flood whole open areas (the function is hot).
 pub(crate) fn two_small_regions(position: &Position, point: Point) -> bool {
     let Some(owner) = position.color_at(point) else {
         return false;
