@@ -1075,6 +1075,17 @@ proptest! {
         let _ = parse_sgf_with(&s, &SgfOptions { stop_after_move: Some(3), game: 0 });
     }
 
+    /// The structure scan finds every fault of SGF's syntax before the parser does, so a
+    /// refusal always says where: never the parser's own placeless message.
+    #[test]
+    fn sgf_syntax_faults_are_placed(
+        s in "\\(;([A-Z]{1,2}(\\[[a-z\\]]{0,3}\\]){0,2}|[;() \n\\[\\]a-z0-9]){0,30}\\)?"
+    ) {
+        if let Err(e) = parse_collection(&s) {
+            prop_assert!(!matches!(e, SgfError::Syntax(_)), "{s:?}: {e}");
+        }
+    }
+
     #[test]
     fn komi_parser_never_panics(s in "[-+]?[0-9]{0,12}(\\.[0-9]{0,4})?|\\PC{0,10}") {
         if let Ok(k) = s.parse::<Komi>() {
