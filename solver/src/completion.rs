@@ -14,8 +14,11 @@
 //!    *fill* for a player when it touches a live stone of the opponent and none of the
 //!    player's own dead stones. Points that touch live stones of both colours come first;
 //!    among them, points next to a live string with three liberties or fewer (where a fill
-//!    may force or save a teire) first; then board order. (A point that touches only the player's own live stones is not a
-//!    fill: taking it would be a move inside the player's own boundary.)
+//!    may force or save a teire) first; then board order. A point of a dame region that
+//!    touches only the player's own live stones comes after all of those: usually the
+//!    opponent's fill next to it settles it, but where two dame lie in a row between two
+//!    live groups and each fill next to the other side is a self-atari, only filling one's
+//!    own side turns them into filled dame (left alone they would put both groups in seki).
 //! 4. The players alternate from the player to move. The player fills the first point that is
 //!    legal and *safe*: after it, every string within two points of it is judged again; the
 //!    filler's strings must all stay alive. When some of the opponent's strings became
@@ -489,27 +492,34 @@ impl Completion {
         let dame = territory(pos, &self.dead).dame;
         let alive_of = |p: Point, c: Color| pos.color_at(p) == Some(c) && !self.dead.contains(p);
         let dead_of = |p: Point, c: Color| pos.color_at(p) == Some(c) && self.dead.contains(p);
-        let mut fills: Vec<(bool, bool, Point)> = dame
+        let mut fills: Vec<(bool, bool, bool, Point)> = dame
             .iter()
             .filter(|&p| pos.color_at(p).is_none())
-            .filter(|&p| {
-                p.neighbours(size).any(|n| alive_of(n, !color))
-                    && !p.neighbours(size).any(|n| dead_of(n, color))
-            })
-            .map(|p| {
-                let both = p.neighbours(size).any(|n| alive_of(n, color))
-                    && p.neighbours(size).any(|n| alive_of(n, !color));
+            .filter(|&p| !p.neighbours(size).any(|n| dead_of(n, color)))
+            .filter_map(|p| {
+                let theirs = p.neighbours(size).any(|n| alive_of(n, !color));
+                let mine = p.neighbours(size).any(|n| alive_of(n, color));
+                // A point on the player's own side of a dame region comes last of all: the
+                // opponent's fill next to it usually settles it. Where neither side can fill
+                // safely next to the other (two dame in a row between two live groups, each
+                // a self-atari for the player who is not beside it), the players fill their
+                // own side, and only that turns the region into ordinary filled dame.
+                let own_side = !theirs;
+                if own_side && !mine {
+                    return None;
+                }
+                let both = theirs && mine;
                 // A fill next to a string short of liberties may force a teire (when the
                 // string is the opponent's) or save one (when it is the player's own): the
                 // player to move takes those first, as players do.
                 let tight = p.neighbours(size).any(|n| {
                     pos.color_at(n).is_some() && !self.dead.contains(n) && pos.liberty_count(n) <= 3
                 });
-                (!both, !tight, p)
+                Some((own_side, !both, !tight, p))
             })
             .collect();
         fills.sort();
-        fills.into_iter().map(|(_, _, p)| p).collect()
+        fills.into_iter().map(|(_, _, _, p)| p).collect()
     }
 
     /// Plays `color` at `point` on a copy, if legal and if it captures only dead stones.

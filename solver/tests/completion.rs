@@ -138,6 +138,37 @@ fn the_dame_of_a_real_seki_stays_empty() {
 }
 
 #[test]
+fn two_dame_in_a_row_are_filled_from_each_players_own_side() {
+    // A5 touches only Black, A4 only White: a player filling next to the other's wall
+    // would be in atari there, so each fills on its own side (Judan 44 W01 had this at
+    // A8/A9 and scored B+9.5 against the recorded B+0.5 with both groups left in seki).
+    let g = game(
+        "# komi 0.5
+         # to-play B
+         . X . X . X .
+         X X X X X X X
+         . X X X X X X
+         . O O O O O O
+         O O O O O O O
+         . O . O . O O
+         O O O O O O O",
+    );
+    let s = score(&g, Mode::Complete, &Limits::default());
+    assert_eq!(moves(&s), ["B A5 dame", "W A4 dame"]);
+    assert_replays(&g, &s);
+    // Black's four eye points against White's three and komi 0.5; left in seki (Art. 8:
+    // live stones that possess dame), neither side would have territory.
+    assert_eq!(s.result.text(), "B+0.5");
+    assert!(s
+        .judgement
+        .strings
+        .iter()
+        .all(|r| r.status == Status::Alive));
+    let strict = score(&g, Mode::Strict, &Limits::default());
+    assert_eq!(strict.result.text(), "W+0.5");
+}
+
+#[test]
 fn an_undecided_string_makes_the_result_unknown() {
     let g = game(TEIRE);
     let limits = Limits {
