@@ -191,6 +191,8 @@ pub fn status_text(
             None if t.is_some_and(|t| t.territory.black.contains(p)) => 'b',
             None if t.is_some_and(|t| t.territory.white.contains(p)) => 'w',
             None if t.is_some_and(|t| t.dame.contains(p)) => '*',
+            // Decided, neither territory nor dame: an eye of stones in seki (Art. 8).
+            None if t.is_some() => '-',
             None => '.',
         },
     ));

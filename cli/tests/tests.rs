@@ -37,6 +37,17 @@ fn status_text_on_the_shipped_example() {
 }
 
 #[test]
+fn the_board_marks_the_eyes_of_stones_in_seki() {
+    // Corpus 10: B1 and F1 are eyes of the groups in seki, neither territory (Art. 8) nor
+    // dame, and decided: not the '.' of an undecided point.
+    let o = run(&["status", "puzzles/corpus/10-seki-with-an-eye.txt"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains(" 1  O - O * X - X  1"), "{out}");
+    assert!(out.contains("- eye in seki"), "{out}");
+}
+
+#[test]
 fn status_json_follows_the_interface() {
     let v = run_json(&[
         "status",

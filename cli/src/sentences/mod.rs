@@ -420,7 +420,10 @@ impl Language {
 
     /// The legend under the text board.
     pub fn board_legend(self) -> String {
-        self.finish("X O alive   x o dead   b w territory   * dame   . undecided".to_string())
+        self.finish(
+            "X O alive   x o dead   b w territory   * dame   - eye in seki   . undecided"
+                .to_string(),
+        )
     }
 
     /// One string's head line in the text report.
