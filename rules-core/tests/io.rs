@@ -668,13 +668,22 @@ fn sgf_errors_name_property_and_node() {
     // Text outside the values that SGF has no use for is refused at its place (the
     // parser's own errors say no place).
     assert_eq!(
-        msg("(;FF[4]a b c)"),
+        msg("(;FF[4]ab)"),
         "line 1, column 8: a property name with no value (a property is written NAME[value])"
+    );
+    assert_eq!(
+        msg("(;FF[4]a b c)"),
+        "line 1, column 10: a property name split by a space (a property is written \
+         NAME[value])"
     );
     assert_eq!(
         msg("(;SZ[9]\n;B[ee]]\n)"),
         "line 2, column 7: ']' outside a property value (a node is ';' and properties written \
          NAME[value])"
+    );
+    assert_eq!(
+        msg("(;SZ[9]\n;A B[ee])"),
+        "line 2, column 4: a property name split by a space (a property is written NAME[value])"
     );
     assert_eq!(
         msg("(;SZ[9]\n;[ee])"),

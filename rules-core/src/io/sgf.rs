@@ -38,7 +38,7 @@ pub enum SgfError {
     /// A structural problem found before parsing: no game tree, an unclosed value or game
     /// tree, a stray `)`, an empty tree, a node after a variation, a variation or property
     /// value before a tree's first node, a tree deeper than [`MAX_SGF_DEPTH`], and inside a
-    /// tree a property name with no value, a value with no name, or a character that is
+    /// tree a property name with no value or split by a space, a value with no name, or a character that is
     /// neither a letter, a space nor SGF's punctuation outside the values.
     #[error("line {line}, column {column}: {what}")]
     Structure {
@@ -350,6 +350,8 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
     // whether a value may come next (after a name, or after a value, for lists).
     let mut name_start: Option<(usize, usize)> = None;
     let mut value_may_follow = false;
+    // Whether a space came after the letters of the name being read.
+    let mut name_interrupted = false;
     for (offset, c) in text[start..].char_indices() {
         if c == '\n' {
             line += 1;
@@ -377,6 +379,7 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
                 ));
             }
             value_may_follow = false;
+            name_interrupted = false;
         }
         // A game tree is '(', its nodes (at least one), then its variations, then ')'; a
         // parser that met a node after a variation dropped it without a word.
@@ -399,6 +402,7 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
                     ));
                 }
                 name_start = None;
+                name_interrupted = false;
                 value_start = Some((line, column));
             }
             '(' => {
@@ -466,8 +470,18 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
                     ));
                 }
             }
-            c if opens.is_empty() || c.is_whitespace() => {}
+            _ if opens.is_empty() => {}
+            c if c.is_whitespace() => name_interrupted = name_start.is_some(),
             c if c.is_ascii_alphabetic() => {
+                if name_interrupted {
+                    // The parser would read `A B[aa]` as the one name AB.
+                    return Err(structure(
+                        line,
+                        column,
+                        "a property name split by a space (a property is written NAME[value])"
+                            .into(),
+                    ));
+                }
                 if name_start.is_none() {
                     name_start = Some((line, column));
                 }
