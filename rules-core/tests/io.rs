@@ -654,6 +654,11 @@ fn sgf_errors_name_property_and_node() {
         "line 2, column 2: the property value is never closed by ']'"
     );
     // Stray text around the trees (seen in real files) is ignored with a warning.
+    let r = parse_sgf("(;SZ[9];B[ee])\nnotes [x]\n").unwrap();
+    assert_eq!(
+        r.warnings,
+        vec!["text after the last game tree ignored".to_string()]
+    );
     let r = parse_sgf("(;SZ[9];B[ee]))\n").unwrap();
     assert_eq!(
         r.warnings,

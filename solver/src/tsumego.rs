@@ -2005,10 +2005,9 @@ impl TsumegoSolver {
         player: Color,
         class: Class,
     ) -> Result<bool, StopReason> {
-        match class.rank(self.problem.goal()) {
-            Some(0) => Ok(true),
-            Some(rank) => self.reaches(pos, player, rank),
-            None => self.reaches(pos, player, 3),
+        match class.rank(self.problem.goal()).unwrap_or(3) {
+            0 => Ok(true),
+            rank => self.reaches(pos, player, rank),
         }
     }
 

@@ -38,8 +38,8 @@ pub enum SgfError {
     /// A structural problem found before parsing: no game tree, an unclosed value or game
     /// tree, a stray `)`, an empty tree, a node after a variation, a variation or property
     /// value before a tree's first node, a tree deeper than [`MAX_SGF_DEPTH`], and inside a
-    /// tree a property name with no value or split by a space, a value with no name, or a character that is
-    /// neither a letter, a space nor SGF's punctuation outside the values.
+    /// tree a property name with no value or split by a space, a value with no name, or a
+    /// character that is neither a letter, a space nor SGF's punctuation outside the values.
     #[error("line {line}, column {column}: {what}")]
     Structure {
         /// Line, from 1.
@@ -320,8 +320,8 @@ struct OpenTree {
 }
 
 /// Finds unclosed values and trees, stray `)`, too deep trees, text with no tree, and text
-/// outside the values that is not a property name, with their place; see [`Scan`] for what it returns (text around the trees, such as a stray
-/// `)` after the last tree, is ignored).
+/// outside the values that is not a property name, with their place; see [`Scan`] for what
+/// it returns (text around the trees, such as a stray `)` after the last tree, is ignored).
 fn prescan(text: &str) -> Result<Scan, SgfError> {
     let structure = |line, column, what: String| SgfError::Structure { line, column, what };
     let Some(start) = text.find('(') else {
@@ -394,7 +394,8 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
                             .into(),
                     ));
                 }
-                if !value_may_follow {
+                // Text after the last tree is ignored with a warning, brackets and all.
+                if !opens.is_empty() && !value_may_follow {
                     return Err(structure(
                         line,
                         column,
