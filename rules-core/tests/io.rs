@@ -654,6 +654,11 @@ fn sgf_errors_name_property_and_node() {
         "line 2, column 2: the property value is never closed by ']'"
     );
     // Stray text around the trees (seen in real files) is ignored with a warning.
+    assert_eq!(
+        msg("(;SZ[9])\nA(;SZ[9])"),
+        "line 2, column 1: text between game trees (a collection is game trees one after \
+         another)"
+    );
     let r = parse_sgf("(;SZ[9];B[ee])\nnotes [x]\n").unwrap();
     assert_eq!(
         r.warnings,

@@ -39,7 +39,8 @@ pub enum SgfError {
     /// tree, a stray `)`, an empty tree, a node after a variation, a variation or property
     /// value before a tree's first node, a tree deeper than [`MAX_SGF_DEPTH`], and inside a
     /// tree a property name with no value or split by a space, a value with no name, or a
-    /// character that is neither a letter, a space nor SGF's punctuation outside the values.
+    /// character that is neither a letter, a space nor SGF's punctuation outside the values;
+    /// text between two game trees.
     #[error("line {line}, column {column}: {what}")]
     Structure {
         /// Line, from 1.
@@ -352,6 +353,8 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
     let mut value_may_follow = false;
     // Whether a space came after the letters of the name being read.
     let mut name_interrupted = false;
+    // Text after a complete tree: ignored after the last one, a fault before another.
+    let mut after_tree: Option<(usize, usize)> = None;
     for (offset, c) in text[start..].char_indices() {
         if c == '\n' {
             line += 1;
@@ -369,6 +372,9 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
                 value_may_follow = true;
             }
             continue;
+        }
+        if opens.is_empty() && !c.is_whitespace() && c != '(' {
+            after_tree.get_or_insert((line, column));
         }
         if matches!(c, ';' | '(' | ')') {
             if let Some((l, col)) = name_start.take() {
@@ -408,7 +414,18 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
             }
             '(' => {
                 match opens.last_mut() {
-                    None => node_lines.push(Vec::new()),
+                    None => {
+                        if let Some((l, col)) = after_tree.take() {
+                            return Err(structure(
+                                l,
+                                col,
+                                "text between game trees (a collection is game trees one \
+                                 after another)"
+                                    .into(),
+                            ));
+                        }
+                        node_lines.push(Vec::new());
+                    }
                     Some(parent) if !parent.has_node => {
                         return Err(structure(
                             line,
