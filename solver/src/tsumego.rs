@@ -15,7 +15,10 @@
 //!   to move.
 //! - **Safe stones.** A string with a liberty outside the region can never be captured (no
 //!   stone is ever played there): the wall of a problem is safe because it touches the open
-//!   board. Benson's pass-alive chains are safe too.
+//!   board. Benson's pass-alive chains are safe too, and so is a target string that joins
+//!   such a wall for sure: two of its liberties touch the wall, so that the defender
+//!   answers a move on one by playing the other (`sure_joins`; the attacker's lines end
+//!   there, one move before the join).
 //! - **Kill** ([`KillRule::CaptureForGood`], the default): `A` wins when some stone of the
 //!   target ([`TargetRule::AnyStone`]; every stone under [`TargetRule::EveryStone`]) has
 //!   been removed *and* `D` cannot then force a permanent stone on the target's points (a
@@ -298,8 +301,9 @@ pub struct Solution {
 }
 
 /// Whether the target is out of the attacker's reach: under [`TargetRule::AnyStone`] every
-/// target string still standing is safe (a liberty outside the region, or pass-alive);
-/// under [`TargetRule::EveryStone`] some standing target string is.
+/// target string still standing is safe (a liberty outside the region, or pass-alive, or
+/// sure to join a string with a liberty outside: [`sure_joins`]); under
+/// [`TargetRule::EveryStone`] some standing target string is.
 fn target_safe(
     pos: &Position,
     target: &PointSet,
@@ -309,6 +313,7 @@ fn target_safe(
 ) -> bool {
     let mut seen = PointSet::new();
     let mut any_standing = false;
+    let mut unsafe_strings = Vec::new();
     for p in target.iter() {
         if seen.contains(p) || pos.color_at(p) != Some(owner) {
             continue;
@@ -320,12 +325,96 @@ fn target_safe(
         let safe = pos.has_liberty_outside(p, region)
             || (!pos.in_atari(p) && two_small_regions(pos, p) && pass_alive_string(pos, p));
         match (rule, safe) {
-            (TargetRule::AnyStone, false) => return false,
             (TargetRule::EveryStone, true) => return true,
+            (_, false) => unsafe_strings.push(p),
             _ => {}
         }
     }
-    rule == TargetRule::AnyStone && any_standing
+    match rule {
+        TargetRule::AnyStone => {
+            any_standing
+                && (unsafe_strings.is_empty()
+                    || sure_joins(pos, &unsafe_strings, region, owner).is_some())
+        }
+        TargetRule::EveryStone => unsafe_strings
+            .iter()
+            .any(|&p| sure_joins(pos, &[p], region, owner).is_some()),
+    }
+}
+
+/// The liberties of the string on `string` (of `owner`) inside the region where a stone
+/// of `owner` would join it to another string of `owner` with a liberty outside the
+/// region, with those strings' stones.
+fn joining_liberties(
+    pos: &Position,
+    string: Point,
+    region: &PointSet,
+    owner: Color,
+) -> (PointSet, PointSet) {
+    let size = pos.size();
+    let own = pos.string_id(string);
+    let (mut points, mut safe) = (PointSet::new(), PointSet::new());
+    for lib in pos.liberties(string).iter() {
+        if !region.contains(lib) {
+            continue;
+        }
+        for n in lib.neighbours(size) {
+            if pos.color_at(n) != Some(owner) || pos.string_id(n) == own {
+                continue;
+            }
+            if safe.contains(n) || pos.has_liberty_outside(n, region) {
+                points.insert(lib);
+                for stone in pos.string_stones(n) {
+                    safe.insert(stone);
+                }
+            }
+        }
+    }
+    (points, safe)
+}
+
+/// Whether every string of `strings` (of `owner`, none with a liberty outside the region)
+/// is sure to join a string of `owner` with a liberty outside the region, whatever the
+/// opponent plays: each has two liberties in the region next to such strings, and no such
+/// liberty serves two of them; with `owner` to move, one of them may have a single such
+/// liberty that the ko ban leaves open. Returns the points it relies on (those liberties
+/// and the strings they join), for a relevance zone.
+///
+/// Why it is exact: the opponent's move fills at most one of those liberties, and the
+/// owner answers on the same string's other one (or, after any other move, on any of
+/// them). A stone there joins a string that touches the outside, so it is never suicide;
+/// the ko ban only forbids the point of a stone just captured, never a liberty that was
+/// empty. A string with two empty liberties is not captured by one move, and the strings
+/// it joins are never captured (no stone is played outside the region). So the owner joins
+/// them all, one answer a move, and a joined string touches the outside.
+fn sure_joins(
+    pos: &Position,
+    strings: &[Point],
+    region: &PointSet,
+    owner: Color,
+) -> Option<PointSet> {
+    let owner_to_move = pos.to_move() == owner;
+    let mut used = PointSet::new();
+    let mut relied_on = PointSet::new();
+    let mut single_allowed = owner_to_move;
+    for &s in strings {
+        let (mut points, safe) = joining_liberties(pos, s, region, owner);
+        if let Some(ko) = pos.ko_point().filter(|_| owner_to_move) {
+            points.remove(ko);
+        }
+        if !points.intersection(&used).is_empty() {
+            return None;
+        }
+        match points.len() {
+            0 => return None,
+            1 if single_allowed => single_allowed = false,
+            1 => return None,
+            _ => {}
+        }
+        used = used.union(&points);
+        relied_on = relied_on.union(&points).union(&safe);
+    }
+    Some(relied_on)
 }
 
 /// The fewest liberties of a standing target string (0 when a target stone is gone).
@@ -590,8 +679,13 @@ impl Rules {
     ) -> PointSet {
         let mut benson = None;
         let mut zone = *target;
+        let mut joining = Vec::new();
         for p in target.iter() {
-            if pos.color_at(p) != Some(owner) {
+            if pos.color_at(p) != Some(owner)
+                || joining
+                    .iter()
+                    .any(|&j| pos.string_id(j) == pos.string_id(p))
+            {
                 continue;
             }
             let reason = if pos.has_liberty_outside(p, &self.region) {
@@ -599,8 +693,9 @@ impl Rules {
             } else {
                 let b: &PassAliveSide = benson.get_or_insert_with(|| pass_alive_for(pos, owner));
                 if !b.chains.contains(p) {
-                    // Not safe: under `EveryStone` another string is; under `AnyStone`
-                    // the state would not be decided.
+                    // Not safe by itself: it joins a safe string for sure ([`sure_joins`]),
+                    // or under `EveryStone` another string is safe.
+                    joining.push(p);
                     continue;
                 }
                 b.chains.union(&b.regions)
@@ -609,6 +704,21 @@ impl Rules {
                 return self.close(pos, target.union(&reason));
             }
             zone = zone.union(&reason);
+        }
+        match rule {
+            TargetRule::AnyStone => {
+                if let Some(relied_on) = sure_joins(pos, &joining, &self.region, owner) {
+                    zone = zone.union(&relied_on);
+                }
+            }
+            TargetRule::EveryStone => {
+                if let Some(relied_on) = joining
+                    .iter()
+                    .find_map(|&p| sure_joins(pos, &[p], &self.region, owner))
+                {
+                    zone = zone.union(&relied_on);
+                }
+            }
         }
         self.close(pos, zone)
     }
@@ -2708,7 +2818,7 @@ impl TsumegoSolver {
             defender,
             self.problem.target_rule,
         ) {
-            return Ok((Vec::new(), Some("the target is safe".into())));
+            return Ok((Vec::new(), Some("the target is safe (it touches the outside, is pass-alive, or joins such a string next move whatever is played)".into())));
         }
         if depth == 0 || *left == 0 {
             return Ok((Vec::new(), Some("(tree cut here)".into())));
@@ -2765,6 +2875,59 @@ impl TsumegoSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A target with two liberties next to a wall that touches the outside is safe
+    /// whoever moves; with one such liberty only when its owner moves.
+    #[test]
+    fn a_target_that_joins_the_wall_for_sure_is_safe() {
+        let points = |names: &str| -> PointSet {
+            names
+                .split(' ')
+                .map(|n| n.parse::<Point>().unwrap())
+                .collect()
+        };
+        // The region is columns A to D; the wall D1-D4 has liberties on column E.
+        let region = points("A1 B1 C1 D1 A2 B2 C2 D2 A3 B3 C3 D3 A4 B4 C4 D4");
+        let two = rules_core::io::parse_diagram(
+            "
+             O . . X .
+             . X . X .
+             . X . X .
+             O . . X .",
+        )
+        .unwrap()
+        .position;
+        let one = rules_core::io::parse_diagram(
+            "
+             O . . X .
+             . X O X .
+             . X . X .
+             O . . X .",
+        )
+        .unwrap()
+        .position;
+        let target = points("B2 B3");
+        for (pos, owner_moving, safe) in [
+            (&two, false, true),
+            (&two, true, true),
+            (&one, false, false),
+            (&one, true, true),
+        ] {
+            let mut pos = pos.clone();
+            pos.set_to_move(if owner_moving {
+                Color::Black
+            } else {
+                Color::White
+            });
+            for rule in [TargetRule::AnyStone, TargetRule::EveryStone] {
+                assert_eq!(
+                    target_safe(&pos, &target, &region, Color::Black, rule),
+                    safe,
+                    "{pos}\nBlack moving: {owner_moving}, {rule:?}"
+                );
+            }
+        }
+    }
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
     use rules_core::{Setup, Size};
