@@ -21,7 +21,7 @@ use std::io::Write as _;
 use std::num::NonZeroU64;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Output formats of `solve`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -304,18 +304,13 @@ impl Prepared {
 /// # Errors
 /// A negative or non-finite time, or a table of no entry.
 pub fn limits(args: &ProblemArgs) -> Result<TsumegoLimits> {
-    if !args.max_time.is_finite() || args.max_time < 0.0 {
-        bail!(
-            "--max-time {}: expected a number of seconds, 0 or more",
-            args.max_time
-        );
-    }
+    let max_time = crate::config::seconds("--max-time", args.max_time)?;
     if args.table_entries == 0 {
         bail!("--table-entries 0: the table needs at least one entry");
     }
     Ok(TsumegoLimits {
         max_nodes: NonZeroU64::new(args.max_nodes),
-        max_time: (args.max_time > 0.0).then(|| Duration::from_secs_f64(args.max_time)),
+        max_time,
         table_entries: args.table_entries,
         plain_leaves: false,
         no_eye_bound: args.no_eye_bound,

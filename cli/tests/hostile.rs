@@ -365,3 +365,62 @@ proptest! {
         no_panic(&o, "gallery")?;
     }
 }
+
+/// A small life-and-death position every flag test can run on in milliseconds.
+const CORNER: &[u8] = b"# to-play B\n. . . . . . .\n. . . . . . .\nO O O O . . .\nX X X O . . .\n\
+. . X O . . .\n. . X O . . .\n. . X O . . .\n";
+
+#[test]
+fn limits_out_of_range_are_refused_not_a_panic() {
+    let dir = scratch_dir("limits");
+    let file = dir.join("corner.txt");
+    std::fs::write(&file, CORNER).expect("write");
+    let path = file.to_str().expect("utf-8");
+    for (args, expected) in [
+        // More seconds than a Duration holds: the conversion used to panic.
+        (
+            vec!["status", path, "--max-time", "1e300"],
+            "--max-time 1e300",
+        ),
+        (
+            vec!["status", path, "--max-total-time", "1e20"],
+            "--max-total-time 1e20",
+        ),
+        (vec!["score", path, "--max-time", "1e300"], "--max-time"),
+        (vec!["explain", path, "--max-time", "1e300"], "--max-time"),
+        (vec!["solve", path, "--max-time", "1e300"], "--max-time"),
+        (vec!["verify", path, "--max-time", "1e300"], "--max-time"),
+        // `--jobs 0` used to mean "every core" without a word.
+        (vec!["verify", path, "--jobs", "0"], "--jobs 0"),
+    ] {
+        let o = run(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    // A huge ring count ends as soon as no empty point is left to add (it used to loop for
+    // every ring asked).
+    let o = run(&[
+        "solve",
+        path,
+        "--grow-region",
+        "4294967295",
+        "--max-nodes",
+        "1000",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn a_folder_without_problems_is_refused_by_verify() {
+    let dir = scratch_dir("no-problems");
+    std::fs::write(dir.join("notes.txt"), b"not a problem").expect("write");
+    let o = run(&["verify", dir.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("no-problems: no problem file (.sgf or .json)"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -143,6 +143,12 @@ pub enum ProblemError {
         /// The error.
         error: std::io::Error,
     },
+    /// A folder given to search holds no problem file.
+    #[error("{}: no problem file (.sgf or .json) in this folder", dir.display())]
+    NoProblemFiles {
+        /// The folder.
+        dir: PathBuf,
+    },
     /// The SGF is not valid.
     #[error("{file}: {error}")]
     Sgf {
@@ -201,7 +207,8 @@ pub fn is_problem_file(path: &Path) -> bool {
 /// and `.json` files, in sorted order.
 ///
 /// # Errors
-/// [`ProblemError::Io`] for a path that cannot be read.
+/// [`ProblemError::Io`] for a path that cannot be read, [`ProblemError::NoProblemFiles`] for
+/// a folder with no problem file in it (a check of nothing would pass silently).
 pub fn problem_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, ProblemError> {
     let mut out = Vec::new();
     for path in paths {
@@ -210,7 +217,11 @@ pub fn problem_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, ProblemError> {
             error,
         })?;
         if meta.is_dir() {
+            let before = out.len();
             walk(path, &mut out)?;
+            if out.len() == before {
+                return Err(ProblemError::NoProblemFiles { dir: path.clone() });
+            }
         } else {
             out.push(path.clone());
         }
