@@ -70,6 +70,49 @@ const REFUSED: &[(&str, &[u8], &str)] = &[
     ("bad-utf8.txt", b". . X\n\xff\xfe O .\n. . .\n", "line 2"),
     ("utf16.txt", b"\xff\xfe.\x00 \x00X\x00\n\x00", "UTF-8"),
     ("bad-char.txt", b". . .\n. Q .\n. . .\n", "line 2, column 3"),
+    // A header given twice: which value was meant cannot be known (the last one won).
+    (
+        "komi-twice.txt",
+        b"# komi 6.5\n# komi 7.5\n. .\n. .\n",
+        "line 2, column 3: the 'komi' header is given again (first on line 1)",
+    ),
+    (
+        "to-play-twice.txt",
+        b"# to-play W\n# to-play B\n. .\n. .\n",
+        "line 2, column 3: the 'to-play' header is given again",
+    ),
+    (
+        "captures-twice.txt",
+        b"# captures B=1 B=2\n. .\n. .\n",
+        "the prisoners of B are given twice",
+    ),
+    // A header with its space left out was a comment, and its komi dropped.
+    (
+        "komi-glued.txt",
+        b"# komi6.5\n. .\n. .\n",
+        "line 1, column 3: bad 'komi' header value '6.5'",
+    ),
+    // The engines' lines with a value that cannot be read were skipped without a word.
+    (
+        "next-player.txt",
+        b"Next player: Purple\n. .\n. .\n",
+        "line 1, column 14: bad 'Next player' header value 'Purple'",
+    ),
+    (
+        "stones-captured.txt",
+        b"B stones captured: lots\n. .\n. .\n",
+        "line 1, column 20: bad 'B stones captured' header value 'lots'",
+    ),
+    (
+        "rules-komi.txt",
+        b"Rules: {\"komi\":abc}\n. .\n. .\n",
+        "line 1, column 8: bad 'Rules' header value",
+    ),
+    (
+        "has-captured.txt",
+        b"2 . . 2 WHITE (O) has captured many stones\n1 . . 1\n",
+        "line 1, column 32: bad 'WHITE (O) has captured' header value 'many'",
+    ),
 ];
 
 #[test]
