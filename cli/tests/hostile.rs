@@ -113,6 +113,39 @@ const REFUSED: &[(&str, &[u8], &str)] = &[
         b"2 . . 2 WHITE (O) has captured many stones\n1 . . 1\n",
         "line 1, column 32: bad 'WHITE (O) has captured' header value 'many'",
     ),
+    // SGF root values that were dropped without a word, or refused without a place.
+    (
+        "ha-text.sgf",
+        b"(;SZ[9]HA[two]AB[cc][gg])",
+        "HA[two]: expected a number",
+    ),
+    (
+        "sz-twice.sgf",
+        b"(;SZ[9]SZ[5])",
+        "SZ[5]: SZ is given twice in the root node, first as SZ[9]",
+    ),
+    ("km-twice.sgf", b"(;KM[6.5]KM[0.5])", "KM is given twice"),
+    (
+        "gm-twice.sgf",
+        b"(;GM[1]SZ[9]\nGM[1])",
+        "line 2, column 1: GM is given twice in the root node",
+    ),
+    (
+        "gm-text.sgf",
+        b"(;SZ[9]\n(;B[aa])\n)\n(;GM[go])",
+        "line 4, column 3: GM[go]: expected one whole number",
+    ),
+    (
+        "nul.sgf",
+        b"(;SZ[5]\0;B[aa])",
+        "column 8: '\\0' outside a property value",
+    ),
+    // A point past 'z' was quoted as the crate writes it ('{{').
+    (
+        "upper-point.sgf",
+        b"(;SZ[9];B[AA])",
+        "B[AA]: the point AA is off",
+    ),
 ];
 
 #[test]
@@ -251,6 +284,12 @@ fn unknown_properties_and_charsets_are_kept_with_a_warning() {
             "unknown property XX",
         ),
         ("charset.sgf", b"(;SZ[5]CA[bogus]AB[cc])", "unknown charset"),
+        // Decoding ASCII bytes as UTF-16 turned the file into "no game tree".
+        (
+            "charset-utf16.sgf",
+            b"(;SZ[5]CA[UTF-16]AB[cc])",
+            "CA[UTF-16] cannot be the charset of this file",
+        ),
         (
             "lower-case.sgf",
             b"(;SZ[5]b[aa]AB[cc])",
@@ -268,6 +307,32 @@ fn unknown_properties_and_charsets_are_kept_with_a_warning() {
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         let err = stderr(&o);
         assert!(err.contains(name) && err.contains(warning), "{err}");
+    }
+}
+
+#[test]
+fn a_utf16_sgf_with_a_byte_order_mark_is_read() {
+    let dir = scratch_dir("utf16");
+    // It was decoded as UTF-8 and refused for a NUL "outside a property value".
+    let text = "(;SZ[5]AB[cc])";
+    for (name, bom, encode) in [
+        (
+            "le.sgf",
+            [0xFF, 0xFE],
+            u16::to_le_bytes as fn(u16) -> [u8; 2],
+        ),
+        ("be.sgf", [0xFE, 0xFF], u16::to_be_bytes),
+    ] {
+        let mut bytes = bom.to_vec();
+        bytes.extend(text.encode_utf16().flat_map(encode));
+        let file = dir.join(name);
+        std::fs::write(&file, bytes).expect("write");
+        let o = run(&["status", file.to_str().expect("utf-8"), "--format", "json"]);
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
+        assert!(
+            String::from_utf8_lossy(&o.stdout).contains(r#""size":[5,5]"#),
+            "{name}"
+        );
     }
 }
 
