@@ -228,7 +228,7 @@ pub fn load_position(path: &Path, move_number: Option<usize>) -> Result<GameReco
                 MAX_INPUT_BYTES
             );
         }
-        std::fs::read(path).with_context(|| format!("{name}: cannot read"))?
+        io::read_input_file(path).with_context(|| format!("{name}: cannot read"))?
     };
     let extension_is = |ext: &str| {
         path.extension()

@@ -12,6 +12,7 @@ use solver::confirm::Limits;
 use solver::scoring::{judge_position, PositionJudgement, Status};
 use solver::Reading;
 use std::io::{BufRead, Write};
+use std::path::Path;
 
 /// The commands this engine knows, as `list_commands` prints them.
 const COMMANDS: &[&str] = &[
@@ -217,7 +218,7 @@ impl Engine {
             Some(Ok(n)) => Some(n.saturating_sub(1)),
             Some(Err(_)) => return Reply::Failure("syntax error".into()),
         };
-        let bytes = match std::fs::read(path) {
+        let bytes = match io::read_input_file(Path::new(path)) {
             Ok(b) => b,
             Err(e) => return Reply::Failure(format!("cannot load file: {path}: {e}")),
         };

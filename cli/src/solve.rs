@@ -668,6 +668,11 @@ fn load(path: &Path, game: usize) -> Result<Problem> {
         }
         return Ok(all.swap_remove(game - 1)?);
     }
+    if game != 1 {
+        // A diagram, or SGF under another name, is read as one position: the flag would be
+        // ignored without a word.
+        bail!("{name}: --game {game} applies to problem files named .sgf or .json");
+    }
     let record = crate::config::load_position(path, None)?;
     Ok(Problem {
         file: path.to_path_buf(),

@@ -532,3 +532,154 @@ fn a_folder_without_problems_is_refused_by_verify() {
         stderr(&o)
     );
 }
+
+/// A Cho dictionary problem: White's corner stones with two liberties, Black to kill.
+fn cho_json(masked: &str, region: &str) -> String {
+    format!(
+        r#"{{"filename": "corner.sgf", "masked_sgf_str": "{masked}", "region": "{region}",
+  "turn_color": "b", "winning_color": "b", "answer_firstmove": "bb",
+  "black_search_goal": "TOKILL", "white_search_goal": "TOLIVE",
+  "black_ko_rule": "allow_ko", "white_ko_rule": "disallow_ko",
+  "black_crucial_stone": "", "white_crucial_stone": "aa"}}"#
+    )
+}
+
+const CORNER_SGF: &str = "(;SZ[7]PL[B]AB[da][db][dc][cc][bc][ac]AW[aa][ba][ca][ab])";
+
+#[test]
+fn cho_problems_read_as_another_problem_are_refused() {
+    let dir = scratch_dir("cho");
+    let solve = |name: &str, text: &str| {
+        let file = dir.join(name);
+        std::fs::write(&file, text).expect("write");
+        run(&[
+            "solve",
+            file.to_str().expect("utf-8"),
+            "--format",
+            "json",
+            "--max-nodes",
+            "10000",
+        ])
+    };
+    let o = solve("ok.json", &cho_json(CORNER_SGF, "bb,cb"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let answer = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(
+        answer.contains(r#""target":["A7"],"result":"win","best":["B6"]"#),
+        "{answer}"
+    );
+    for (name, text, expected) in [
+        // No point to play on: White "lived" after two nodes and `verify` agreed.
+        (
+            "no-region.json",
+            cho_json(CORNER_SGF, ""),
+            "region: no point given",
+        ),
+        // serde_json kept the last of two equal keys.
+        (
+            "twice.json",
+            cho_json(CORNER_SGF, "bb,cb").replace('}', r#", "turn_color": "w"}"#),
+            "the field 'turn_color' is given twice",
+        ),
+        // A second tree, or variations, were dropped without a word.
+        (
+            "two-trees.json",
+            cho_json(&format!("{CORNER_SGF}(;SZ[9])"), "bb,cb"),
+            "masked_sgf_str holds 2 game trees",
+        ),
+        (
+            "variations.json",
+            cho_json(
+                "(;SZ[7]PL[B]AB[da][db][dc][cc][bc][ac]AW[aa][ba][ca](;W[ab])(;W[bb]))",
+                "bb,cb",
+            ),
+            "masked_sgf_str has variations",
+        ),
+    ] {
+        let o = solve(name, &text);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
+        assert!(stderr(&o).contains(name), "{name}: {}", stderr(&o));
+        assert!(stderr(&o).contains(expected), "{name}: {}", stderr(&o));
+    }
+    // Some files of the data set give the position as moves after the root: they were
+    // dropped, leaving the root's position. The same problem, its last stone a move:
+    let o = solve(
+        "moves.json",
+        &cho_json(
+            "(;SZ[7]PL[B]AB[da][db][dc][cc][bc][ac]AW[aa][ba][ca];W[ab])",
+            "bb,cb",
+        ),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout)
+            .split(r#""nodes""#)
+            .next(),
+        answer.split(r#""nodes""#).next()
+    );
+    // A byte order mark was refused as "expected value at line 1 column 1".
+    let o = solve(
+        "bom.json",
+        &format!("\u{feff}{}", cho_json(CORNER_SGF, "bb,cb")),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn solve_refuses_a_game_number_it_would_ignore() {
+    let dir = scratch_dir("game-flag");
+    let file = dir.join("corner.txt");
+    std::fs::write(&file, CORNER).expect("write");
+    let o = run(&["solve", file.to_str().expect("utf-8"), "--game", "2"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("corner.txt: --game 2 applies to problem files"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_file_is_refused_at_the_size_limit() {
+    // `/dev/zero` reports a length of 0 and never ends: it was read until the memory ran out.
+    for args in [
+        vec!["status", "/dev/zero"],
+        vec!["solve", "/dev/zero"],
+        vec!["verify", "/dev/zero"],
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        let text = format!("{}{}", stderr(&o), String::from_utf8_lossy(&o.stdout));
+        assert!(
+            text.contains("/dev/zero") && text.contains("larger than"),
+            "{args:?}: {text}"
+        );
+    }
+    let o = gtp(b"1 loadsgf /dev/zero\n2 name\n");
+    assert!(
+        o.starts_with("?1 cannot load file: /dev/zero: larger than"),
+        "{o}"
+    );
+    assert!(o.contains("=2 shikatsu"), "{o}");
+}
+
+/// Runs the GTP engine on `script`; its standard output.
+fn gtp(script: &[u8]) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
+        .args(["gtp", "--max-nodes", "300"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gtp starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let script = script.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&script);
+    });
+    let o = child.wait_with_output().expect("gtp ends");
+    let _ = writer.join();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}

@@ -13,10 +13,10 @@
 //! none of whose lines is correct.
 //!
 //! ## Cho JSON
-//! `masked_sgf_str` is the full-board position (with `PL`), `region` the points where play
-//! is allowed, the crucial stones of the side whose goal is `TOLIVE` the target, the side
-//! whose goal is `TOKILL` the attacker, `answer_firstmove` the book's first move when
-//! `winning_color` is the player to move. The ko rules of that data set always allow the
+//! `masked_sgf_str` is the full-board position (with `PL`; after its moves, if any),
+//! `region` the points where play is allowed, the crucial stones of the side whose goal is
+//! `TOLIVE` the target, the side whose goal is `TOKILL` the attacker, `answer_firstmove` the
+//! book's first move when `winning_color` is the player to move. The ko rules of that data set always allow the
 //! attacker to win through ko and forbid it to the defender: the attacker is ko master.
 
 use rules_core::io::sgf_parse::go::Prop;
@@ -255,9 +255,10 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), ProblemError> {
 /// `Err` inside the list, so the other problems of the file can still be checked.
 ///
 /// # Errors
-/// [`ProblemError`] for a file that cannot be read or parsed at all.
+/// [`ProblemError`] for a file that cannot be read or parsed at all, or is larger than
+/// [`MAX_INPUT_BYTES`](rules_core::io::MAX_INPUT_BYTES).
 pub fn load_file(path: &Path) -> Result<Vec<Result<Problem, ProblemError>>, ProblemError> {
-    let bytes = std::fs::read(path).map_err(|error| ProblemError::Io {
+    let bytes = rules_core::io::read_input_file(path).map_err(|error| ProblemError::Io {
         file: path.to_path_buf(),
         error,
     })?;
@@ -601,10 +602,45 @@ fn json_error(path: &Path, e: &serde_json::Error) -> ProblemError {
     }
 }
 
+/// A JSON object whose keys are each given once: `serde_json::Value` keeps the last of two
+/// equal keys without a word, and which of two values was meant cannot be known.
+struct UniqueKeys(serde_json::Map<String, serde_json::Value>);
+
+impl<'de> serde::Deserialize<'de> for UniqueKeys {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = UniqueKeys;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<UniqueKeys, A::Error> {
+                let mut out = serde_json::Map::new();
+                while let Some((key, value)) = map.next_entry::<String, serde_json::Value>()? {
+                    if out.contains_key(&key) {
+                        return Err(serde::de::Error::custom(format!(
+                            "the field '{key}' is given twice"
+                        )));
+                    }
+                    out.insert(key, value);
+                }
+                Ok(UniqueKeys(out))
+            }
+        }
+        deserializer.deserialize_map(Visitor)
+    }
+}
+
 /// Reads one Cho dictionary JSON problem.
 fn cho_problem(path: &Path, bytes: &[u8]) -> Result<Problem, ProblemError> {
-    let value: serde_json::Value =
-        serde_json::from_slice(bytes).map_err(|e| json_error(path, &e))?;
+    // Editors on Windows may begin the file with a byte order mark, which JSON does not
+    // allow; it was refused as "expected value at line 1 column 1".
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let UniqueKeys(object) = serde_json::from_slice(bytes).map_err(|e| json_error(path, &e))?;
+    let value = serde_json::Value::Object(object);
     let name = value
         .get("filename")
         .and_then(|v| v.as_str())
@@ -631,9 +667,27 @@ fn cho_problem(path: &Path, bytes: &[u8]) -> Result<Problem, ProblemError> {
     let sgf = text("masked_sgf_str")?;
     let games =
         rules_core::io::parse_collection(sgf).map_err(|e| field(format!("masked_sgf_str: {e}")))?;
-    let game = games
-        .first()
-        .ok_or_else(|| field("masked_sgf_str holds no game".into()))?;
+    // The position is the one at the end of the moves (some files of the data set give it
+    // as a sequence of moves after the root, which were dropped without a word): a second
+    // game tree, or variations, would leave it open.
+    let [game] = games.as_slice() else {
+        return Err(field(format!(
+            "masked_sgf_str holds {} game trees; a problem is one position",
+            games.len()
+        )));
+    };
+    let mut node = &game.root;
+    while let Some(next) = node.children.first() {
+        if node.children.len() > 1 {
+            return Err(field(
+                "masked_sgf_str has variations; a problem is one position".into(),
+            ));
+        }
+        node = next;
+    }
+    let replayed = game
+        .main_line(None)
+        .map_err(|e| field(format!("masked_sgf_str: {e}")))?;
     let size = game.size;
     let to_play = color("turn_color")?;
     let winner = color("winning_color")?;
@@ -682,7 +736,7 @@ fn cho_problem(path: &Path, bytes: &[u8]) -> Result<Problem, ProblemError> {
     };
     let target =
         sgf_points(text(crucial_key)?, size).map_err(|e| field(format!("{crucial_key}: {e}")))?;
-    let mut position = game.root_position().clone();
+    let mut position = replayed.position;
     if target.is_empty()
         || target
             .iter()
@@ -693,6 +747,10 @@ fn cho_problem(path: &Path, bytes: &[u8]) -> Result<Problem, ProblemError> {
         )));
     }
     let region = sgf_points(text("region")?, size).map_err(|e| field(format!("region: {e}")))?;
+    if region.is_empty() {
+        // With no point to play on, every problem "fails" after two nodes of search.
+        return Err(field("region: no point given".into()));
+    }
     position.set_to_move(to_play);
     let answer = text("answer_firstmove")?;
     let correct = if winner == to_play {
