@@ -688,6 +688,7 @@ fn load(path: &Path, game: usize) -> Result<Problem> {
         attacker_ko_master: false,
         expected: None,
         lines: Vec::new(),
+        warnings: record.warnings,
     })
 }
 
@@ -778,6 +779,9 @@ pub fn solve_root(solver: &mut TsumegoSolver, attacker_ko_master: bool) -> Solut
 /// Bad input or flags.
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let problem = load(&args.problem, args.game)?;
+    for w in &problem.warnings {
+        eprintln!("warning: {}: {w}", args.problem.display());
+    }
     let prepared = prepare(&problem, &args.setup)?;
     let limits = limits(&args.setup)?;
     let start = Instant::now();

@@ -705,6 +705,18 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
         match problems::load_file(f) {
             Ok(list) => {
                 for p in list {
+                    if let Ok(p) = &p {
+                        // The problem's name only where it is not the file's.
+                        let file_name = f.file_name().map(|n| n.to_string_lossy());
+                        let place = if file_name.as_deref() == Some(p.name.as_str()) {
+                            f.display().to_string()
+                        } else {
+                            format!("{}: {}", f.display(), p.name)
+                        };
+                        for w in &p.warnings {
+                            eprintln!("warning: {place}: {w}");
+                        }
+                    }
                     items.push(p.map_err(|e| (f.display().to_string(), e.to_string())));
                 }
             }

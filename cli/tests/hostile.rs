@@ -639,6 +639,36 @@ fn solve_refuses_a_game_number_it_would_ignore() {
     );
 }
 
+#[test]
+fn warnings_reach_standard_error_in_every_command_and_format() {
+    let dir = scratch_dir("warned");
+    let file = dir.join("kept.sgf");
+    std::fs::write(&file, b"(;SZ[5]XX[foo]AB[cc]AW[dd][dc][cd][bc]\n;B[aa])").expect("write");
+    let path = file.to_str().expect("utf-8");
+    let limits = ["--max-nodes", "300"];
+    // Only `status --format text` and `explain` showed them.
+    for args in [
+        vec!["status", path, "--format", "json"],
+        vec!["status", path, "--format", "sgf"],
+        vec!["status", path, "--format", "svg"],
+        vec!["status", path, "--compare-readings"],
+        vec!["score", path, "--komi", "0.5", "--format", "json"],
+        vec!["solve", path],
+        vec!["verify", path],
+    ] {
+        let mut args = args;
+        args.extend_from_slice(&limits);
+        let o = run(&args);
+        let err = stderr(&o);
+        assert!(
+            err.contains("warning: ")
+                && err.contains("kept.sgf: line 1: node 1: unknown property XX"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("kept.sgf: kept.sgf"), "{args:?}: {err}");
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn an_endless_file_is_refused_at_the_size_limit() {

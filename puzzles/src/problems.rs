@@ -56,6 +56,9 @@ pub struct Problem {
     pub expected: Option<Expected>,
     /// The lines of the solution tree, when there is one.
     pub lines: Vec<Line>,
+    /// What was read but may deserve a look (unknown properties kept, charset fallbacks),
+    /// for the commands to show.
+    pub warnings: Vec<String>,
 }
 
 /// Where the player to move of a problem came from.
@@ -408,7 +411,8 @@ fn sgf_problem(path: &Path, game: &SgfGame, count: usize) -> Result<Problem, Pro
     };
     let mut position = game.root_position().clone();
     let mut lines = Vec::new();
-    collect_lines(game, &mut lines).map_err(|e| field(e.to_string()))?;
+    let mut warnings = game.warnings().to_vec();
+    collect_lines(game, &mut lines, &mut warnings).map_err(|e| field(e.to_string()))?;
     let (to_play, from) = if game.root.get_property("PL").is_some() {
         (position.to_move(), ToPlayFrom::Pl)
     } else if let Some(c) = comment(&game.root).and_then(color_in_comment) {
@@ -477,6 +481,7 @@ fn sgf_problem(path: &Path, game: &SgfGame, count: usize) -> Result<Problem, Pro
         attacker_ko_master: false,
         expected,
         lines,
+        warnings,
     })
 }
 
@@ -527,7 +532,12 @@ fn root_marked(root: &SgfNode<Prop>, position: &Position) -> Option<PointSet> {
 
 /// Every root-to-leaf line of the tree (a node's comment on the way counts for the leaf
 /// when the leaf has none).
-fn collect_lines(game: &SgfGame, out: &mut Vec<Line>) -> Result<(), SgfError> {
+/// The warnings of the nodes replayed are added to `warnings`, each once.
+fn collect_lines(
+    game: &SgfGame,
+    out: &mut Vec<Line>,
+    warnings: &mut Vec<String>,
+) -> Result<(), SgfError> {
     struct Frame<'a> {
         node: &'a SgfNode<Prop>,
         moves: Vec<(Color, Move)>,
@@ -558,6 +568,11 @@ fn collect_lines(game: &SgfGame, out: &mut Vec<Line>) -> Result<(), SgfError> {
             f.marked |= is_correct(c);
         }
         if f.node.children.is_empty() {
+            for w in f.replay.warnings() {
+                if !warnings.contains(w) {
+                    warnings.push(w.clone());
+                }
+            }
             let leaf = comment(f.node).map(str::to_string);
             let text = leaf.unwrap_or_default();
             out.push(Line {
@@ -779,5 +794,10 @@ fn cho_problem(path: &Path, bytes: &[u8]) -> Result<Problem, ProblemError> {
             says_seki: false,
         }),
         lines: Vec::new(),
+        warnings: replayed
+            .warnings
+            .iter()
+            .map(|w| format!("masked_sgf_str: {w}"))
+            .collect(),
     })
 }
