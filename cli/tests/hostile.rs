@@ -713,3 +713,20 @@ fn gtp(script: &[u8]) -> String {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
+
+#[test]
+fn gtp_answers_a_line_it_cannot_read_and_goes_on() {
+    // A byte that is not UTF-8 stopped the engine ("stream did not contain valid UTF-8",
+    // exit 2); a line without end was held in memory whole.
+    let mut script = b"1 name\n2 na\xffme\n".to_vec();
+    script.extend(std::iter::repeat_n(b'x', 200_000));
+    script.extend(b"\n3 version\n4 quit\n");
+    let o = gtp(&script);
+    let responses: Vec<&str> = o.split("\n\n").filter(|r| !r.is_empty()).collect();
+    assert_eq!(responses.len(), 5, "{o}");
+    assert_eq!(responses[0], "=1 shikatsu");
+    assert_eq!(responses[1], "?2 the command is not valid UTF-8");
+    assert!(responses[2].starts_with("? the line is longer than"), "{o}");
+    assert!(responses[3].starts_with("=3 "), "{o}");
+    assert_eq!(responses[4], "=4");
+}
