@@ -730,3 +730,40 @@ fn gtp_answers_a_line_it_cannot_read_and_goes_on() {
     assert!(responses[3].starts_with("=3 "), "{o}");
     assert_eq!(responses[4], "=4");
 }
+
+#[test]
+fn two_diagrams_in_one_file_are_not_one_board() {
+    let dir = scratch_dir("two-boards");
+    // Read as one 3x6 board with both stones on it.
+    for (name, text, place) in [
+        (
+            "blank.txt",
+            ". . .\n. X .\n. . .\n\n. . .\n. O .\n. . .\n",
+            "line 5, column 1",
+        ),
+        (
+            "header.txt",
+            ". . .\n# to-play W\n. X .\n. . .\n",
+            "line 3, column 1",
+        ),
+        (
+            "letters.txt",
+            ". . .\n  A B C\n. X .\n. . .\n",
+            "line 3, column 1",
+        ),
+    ] {
+        let file = dir.join(name);
+        std::fs::write(&file, text).expect("write");
+        let o = run(&["status", file.to_str().expect("utf-8")]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{name}: {err}");
+        assert!(
+            err.contains(&format!(
+                "{name}: text diagram: {place}: a board row after the board ended"
+            )) || err.contains(&format!(
+                "{name}: {place}: a board row after the board ended"
+            )),
+            "{name}: {err}"
+        );
+    }
+}

@@ -96,6 +96,16 @@ pub enum DiagramErrorKind {
         /// The size of the diagram.
         found: Size,
     },
+    /// A board row after a line that ended the rows (a blank, coordinate, header or engine
+    /// line): two diagrams in one file were read as one taller board.
+    #[error(
+        "a board row after the board ended on line {ended} (one diagram per input, its rows \
+         one after another)"
+    )]
+    RowsInterrupted {
+        /// The line that ended the rows.
+        ended: usize,
+    },
     /// A row number that is not the row's number counted from the bottom.
     #[error("row number {found} is wrong: this is row {expected} counted from the bottom")]
     BadRowNumber {
@@ -217,12 +227,21 @@ pub fn parse_diagram(text: &str) -> Result<GameRecord, DiagramError> {
     let mut rows: Vec<Row> = Vec::new();
     let mut extras = Extras::default();
     let mut warnings = Vec::new();
+    // The first line after the rows that is not a row.
+    let mut rows_ended: Option<usize> = None;
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
         let chars: Vec<char> = raw.chars().collect();
         let Some(start) = chars.iter().position(|c| !c.is_whitespace()) else {
+            if !rows.is_empty() {
+                rows_ended.get_or_insert(line);
+            }
             continue;
         };
+        if !rows.is_empty() && rows_ended.is_none() {
+            // Set back to `None` below when this line is a row.
+            rows_ended = Some(line);
+        }
         let trimmed: String = chars[start..].iter().collect();
         let trimmed = trimmed.trim_end();
         if let Some(rest) = trimmed.strip_prefix('#') {
@@ -264,6 +283,16 @@ pub fn parse_diagram(text: &str) -> Result<GameRecord, DiagramError> {
             extras.letter_lines.push((count, line, start + 1));
         } else {
             let row = parse_row(&chars, start, line, &mut extras, &mut warnings)?;
+            match rows_ended {
+                Some(ended) if ended < line => {
+                    return Err(err(
+                        line,
+                        start + 1,
+                        DiagramErrorKind::RowsInterrupted { ended },
+                    ))
+                }
+                _ => rows_ended = None,
+            }
             if rows.len() >= MAX_SIDE as usize {
                 return Err(err(
                     line,
