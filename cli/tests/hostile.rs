@@ -767,3 +767,29 @@ fn two_diagrams_in_one_file_are_not_one_board() {
         );
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn verify_walks_each_folder_once_and_reads_only_files() {
+    let dir = scratch_dir("links");
+    std::fs::write(dir.join("a.sgf"), "(;SZ[5]AB[cc]AW[dd](;B[aa]C[Correct]))").expect("write");
+    // A link to itself checked the file 41 times (until the system's limit of links).
+    std::os::unix::fs::symlink(".", dir.join("self")).expect("link");
+    // A pipe named .sgf in the folder: reading it waited for a writer forever.
+    let fifo = Command::new("mkfifo")
+        .arg(dir.join("pipe.sgf"))
+        .status()
+        .is_ok_and(|s| s.success());
+    let o = run(&[
+        "verify",
+        dir.to_str().expect("utf-8"),
+        "--format",
+        "json",
+        "--max-nodes",
+        "100",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(out.matches(r#""file":"#).count(), 1, "{out}");
+    assert!(!out.contains("self/"), "{out}");
+    assert!(!fifo || !out.contains("pipe.sgf"), "{out}");
+}

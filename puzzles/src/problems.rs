@@ -221,7 +221,7 @@ pub fn problem_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, ProblemError> {
         })?;
         if meta.is_dir() {
             let before = out.len();
-            walk(path, &mut out)?;
+            walk(path, &mut out, &mut Vec::new())?;
             if out.len() == before {
                 return Err(ProblemError::NoProblemFiles { dir: path.clone() });
             }
@@ -232,11 +232,19 @@ pub fn problem_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, ProblemError> {
     Ok(out)
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), ProblemError> {
+/// Adds the problem files under `dir` to `out`. Each folder is walked once (`seen` holds the
+/// folders walked, resolved): a link back to a folder above (`up -> ..`) walked the tree
+/// again at every level, and a link to itself checked each file 41 times.
+fn walk(dir: &Path, out: &mut Vec<PathBuf>, seen: &mut Vec<PathBuf>) -> Result<(), ProblemError> {
     let io = |error| ProblemError::Io {
         file: dir.to_path_buf(),
         error,
     };
+    let real = std::fs::canonicalize(dir).map_err(io)?;
+    if seen.contains(&real) {
+        return Ok(());
+    }
+    seen.push(real);
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(io)?
         .map(|e| e.map(|e| e.path()))
@@ -245,8 +253,9 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), ProblemError> {
     entries.sort();
     for e in entries {
         if e.is_dir() {
-            walk(&e, out)?;
-        } else if is_problem_file(&e) {
+            walk(&e, out, seen)?;
+        } else if e.is_file() && is_problem_file(&e) {
+            // Regular files only: a pipe named .sgf would wait for a writer forever.
             out.push(e);
         }
     }
