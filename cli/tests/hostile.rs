@@ -793,3 +793,40 @@ fn verify_walks_each_folder_once_and_reads_only_files() {
     assert!(!out.contains("self/"), "{out}");
     assert!(!fifo || !out.contains("pipe.sgf"), "{out}");
 }
+
+#[test]
+fn the_gallery_refuses_a_corpus_it_cannot_use() {
+    let dir = scratch_dir("gallery-folders");
+    let out = dir.join("out");
+    let out = out.to_str().expect("utf-8");
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).expect("folder");
+    let missing = dir.join("missing");
+    for (corpus, expected) in [
+        // "missing:0:" named a line 0.
+        (&missing, "missing: No such file"),
+        // The gallery of no entry was written and reported as done.
+        (&empty, "empty: no corpus file (.txt) in this folder"),
+    ] {
+        let o = run(&["gallery", out, "--corpus", corpus.to_str().expect("utf-8")]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains(expected), "{}", stderr(&o));
+    }
+}
+
+#[test]
+fn a_cho_problem_whose_player_contradicts_its_position_is_refused() {
+    let dir = scratch_dir("cho-player");
+    let file = dir.join("player.json");
+    // turn_color won over the masked position's PL without a word.
+    let text =
+        cho_json(CORNER_SGF, "bb,cb").replace(r#""turn_color": "b""#, r#""turn_color": "w""#);
+    std::fs::write(&file, text).expect("write");
+    let o = run(&["solve", file.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("turn_color 'w' contradicts PL[B] in masked_sgf_str"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -714,6 +714,19 @@ fn cho_problem(path: &Path, bytes: &[u8]) -> Result<Problem, ProblemError> {
         .map_err(|e| field(format!("masked_sgf_str: {e}")))?;
     let size = game.size;
     let to_play = color("turn_color")?;
+    // Which of two players was meant cannot be known (the data set's files agree).
+    if let Some(Prop::PL(pl)) = game.root.get_property("PL") {
+        let pl = match pl {
+            rules_core::io::sgf_parse::Color::Black => Color::Black,
+            rules_core::io::sgf_parse::Color::White => Color::White,
+        };
+        if pl != to_play {
+            return Err(field(format!(
+                "turn_color '{}' contradicts PL[{pl}] in masked_sgf_str",
+                text("turn_color")?
+            )));
+        }
+    }
     let winner = color("winning_color")?;
     let goal = |key: &str| -> Result<bool, ProblemError> {
         match text(key)? {
