@@ -170,26 +170,35 @@ pub fn presets() -> Vec<(&'static str, Reading)> {
 /// The limits named by the flags.
 ///
 /// # Errors
-/// A negative or non-finite time.
+/// A negative, non-finite or too large time, or a table of no entry.
 pub fn limits(args: &LimitArgs) -> Result<Limits> {
-    for (flag, value) in [
-        ("--max-time", args.max_time),
-        ("--max-total-time", args.max_total_time),
-    ] {
-        if !value.is_finite() || value < 0.0 {
-            bail!("{flag} {value}: expected a number of seconds, 0 or more");
-        }
-    }
     if args.table_entries == 0 {
         bail!("--table-entries 0: the table needs at least one entry");
     }
     Ok(Limits {
         max_nodes: NonZeroU64::new(args.max_nodes),
-        max_time: (args.max_time > 0.0).then(|| Duration::from_secs_f64(args.max_time)),
-        max_total_time: (args.max_total_time > 0.0)
-            .then(|| Duration::from_secs_f64(args.max_total_time)),
+        max_time: seconds("--max-time", args.max_time)?,
+        max_total_time: seconds("--max-total-time", args.max_total_time)?,
         table_entries: args.table_entries,
     })
+}
+
+/// The time limit `value` seconds of `flag` (`None` for 0, no limit).
+///
+/// # Errors
+/// A negative, non-finite or too large number (more than a `Duration` holds, about 584
+/// billion years: `Duration::from_secs_f64` would panic).
+pub fn seconds(flag: &str, value: f64) -> Result<Option<Duration>> {
+    if !value.is_finite() || value < 0.0 {
+        bail!("{flag} {value}: expected a number of seconds, 0 or more");
+    }
+    if value == 0.0 {
+        return Ok(None);
+    }
+    match Duration::try_from_secs_f64(value) {
+        Ok(d) => Ok(Some(d)),
+        Err(_) => bail!("{flag} {value:e}: too many seconds (0 means no limit)"),
+    }
 }
 
 /// Reads a position from a file (SGF by extension or content, else a text diagram) or
@@ -219,7 +228,7 @@ pub fn load_position(path: &Path, move_number: Option<usize>) -> Result<GameReco
                 MAX_INPUT_BYTES
             );
         }
-        std::fs::read(path).with_context(|| format!("{name}: cannot read"))?
+        io::read_input_file(path).with_context(|| format!("{name}: cannot read"))?
     };
     let extension_is = |ext: &str| {
         path.extension()

@@ -11,7 +11,8 @@ use solver::completion::{score_game, GameResult, Mode};
 use solver::confirm::Limits;
 use solver::scoring::{judge_position, PositionJudgement, Status};
 use solver::Reading;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
+use std::path::Path;
 
 /// The commands this engine knows, as `list_commands` prints them.
 const COMMANDS: &[&str] = &[
@@ -33,6 +34,30 @@ const COMMANDS: &[&str] = &[
     "shikatsu-status",
     "shikatsu-score",
 ];
+
+/// The longest command line read; GTP commands are short, and a longer line is answered
+/// with an error without being held in memory.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// Reads past the end of the current line.
+fn skip_line(input: &mut impl BufRead) -> std::io::Result<()> {
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(());
+        }
+        match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let n = buf.len();
+                input.consume(n);
+            }
+        }
+    }
+}
 
 /// The engine's state: the position, the positions before it (for `undo`), komi.
 #[derive(Debug)]
@@ -68,13 +93,38 @@ impl Engine {
         }
     }
 
-    /// Reads commands until `quit` or the end of input, answering each.
+    /// Reads commands until `quit` or the end of input, answering each. A line that is not
+    /// UTF-8 or longer than [`MAX_LINE_BYTES`] gets an error response, like any bad command.
     ///
     /// # Errors
     /// Reading or writing failed.
-    pub fn run(&mut self, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
-        for line in input.lines() {
-            let line = line?;
+    pub fn run(&mut self, mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+        let mut raw = Vec::new();
+        loop {
+            raw.clear();
+            if (&mut input)
+                .take(MAX_LINE_BYTES as u64 + 1)
+                .read_until(b'\n', &mut raw)?
+                == 0
+            {
+                break;
+            }
+            if raw.len() > MAX_LINE_BYTES {
+                // Drop the rest of the line unread into memory, then answer it.
+                if raw.last() != Some(&b'\n') {
+                    skip_line(&mut input)?;
+                }
+                write!(
+                    output,
+                    "? the line is longer than {MAX_LINE_BYTES} bytes\n\n"
+                )?;
+                output.flush()?;
+                continue;
+            }
+            // The engine stopped at a byte that is not UTF-8 (`lines()` fails on it); it is
+            // read past, and the command refused below.
+            let utf8 = std::str::from_utf8(&raw).is_ok();
+            let line = String::from_utf8_lossy(&raw);
             // Comments start with '#'; control characters other than tab are dropped.
             let line: String = line
                 .split('#')
@@ -97,7 +147,12 @@ impl Engine {
             };
             let args: Vec<&str> = words.collect();
             let id = id.map_or(String::new(), |n| n.to_string());
-            let (mark, text, quit) = match self.execute(command, &args) {
+            let reply = if utf8 {
+                self.execute(command, &args)
+            } else {
+                Reply::Failure("the command is not valid UTF-8".into())
+            };
+            let (mark, text, quit) = match reply {
                 Reply::Success(t) => ('=', t, false),
                 Reply::Failure(t) => ('?', t, false),
                 Reply::Quit => ('=', String::new(), true),
@@ -217,7 +272,7 @@ impl Engine {
             Some(Ok(n)) => Some(n.saturating_sub(1)),
             Some(Err(_)) => return Reply::Failure("syntax error".into()),
         };
-        let bytes = match std::fs::read(path) {
+        let bytes = match io::read_input_file(Path::new(path)) {
             Ok(b) => b,
             Err(e) => return Reply::Failure(format!("cannot load file: {path}: {e}")),
         };

@@ -169,6 +169,10 @@ fn status(config: &StatusConfig) -> Result<ExitCode> {
         return compare_readings(config);
     }
     let game = &config.game;
+    // On standard error in every format: JSON, SGF and SVG consumers read standard output.
+    for w in &game.warnings {
+        eprintln!("warning: {}: {w}", config.source.display());
+    }
     let judgement = solver::scoring::judge_position(
         &game.position,
         game.last_ko_capture,
@@ -200,9 +204,6 @@ fn status(config: &StatusConfig) -> Result<ExitCode> {
             write!(stdout, "{sgf}")?;
         }
         Format::Text => {
-            for w in &game.warnings {
-                eprintln!("warning: {}: {w}", config.source.display());
-            }
             write!(
                 stdout,
                 "{}",
@@ -228,6 +229,9 @@ fn status(config: &StatusConfig) -> Result<ExitCode> {
 
 fn compare_readings(config: &StatusConfig) -> Result<ExitCode> {
     let game = &config.game;
+    for w in &game.warnings {
+        eprintln!("warning: {}: {w}", config.source.display());
+    }
     let judged: Vec<(&'static str, solver::scoring::PositionJudgement)> =
         config::compared_readings()
             .into_iter()

@@ -17,8 +17,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// A scored game with the result its record gives, if any.
-type Scored = (Option<String>, ScoredGame);
+/// A scored game with the result its record gives, if any, and the warnings of its reading.
+type Scored = (Option<String>, ScoredGame, Vec<String>);
 
 /// One line of `score --format json`, as interfaces.md gives it.
 #[derive(Debug, Serialize)]
@@ -182,7 +182,7 @@ pub fn run(args: ScoreArgs) -> Result<ExitCode> {
                     &limits,
                     mode,
                 );
-                (game.info.result.clone(), scored)
+                (game.info.result.clone(), scored, game.warnings)
             });
             (path.clone(), scored)
         })
@@ -198,24 +198,29 @@ pub fn run(args: ScoreArgs) -> Result<ExitCode> {
     for (path, outcome) in outcomes {
         let name = path.display().to_string();
         match outcome {
-            Ok((recorded, game)) => match args.format {
-                ScoreFormat::Json => {
-                    serde_json::to_writer(&mut stdout, &score_line(&name, recorded, &game))?;
-                    writeln!(stdout)?;
+            Ok((recorded, game, warnings)) => {
+                for w in &warnings {
+                    eprintln!("warning: {name}: {w}");
                 }
-                ScoreFormat::Text if detail == ScoreDetail::Board => {
-                    let text =
-                        score_board_text(&name, recorded.as_deref(), &game, args.strict, lang);
-                    writeln!(stdout, "{text}")?;
+                match args.format {
+                    ScoreFormat::Json => {
+                        serde_json::to_writer(&mut stdout, &score_line(&name, recorded, &game))?;
+                        writeln!(stdout)?;
+                    }
+                    ScoreFormat::Text if detail == ScoreDetail::Board => {
+                        let text =
+                            score_board_text(&name, recorded.as_deref(), &game, args.strict, lang);
+                        writeln!(stdout, "{text}")?;
+                    }
+                    ScoreFormat::Text => {
+                        writeln!(
+                            stdout,
+                            "{}",
+                            score_text(&name, recorded.as_deref(), &game, lang)
+                        )?;
+                    }
                 }
-                ScoreFormat::Text => {
-                    writeln!(
-                        stdout,
-                        "{}",
-                        score_text(&name, recorded.as_deref(), &game, lang)
-                    )?;
-                }
-            },
+            }
             Err(e) => {
                 failed = true;
                 eprintln!("error: {e:#}");

@@ -21,7 +21,7 @@ use std::io::Write as _;
 use std::num::NonZeroU64;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Output formats of `solve`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -304,18 +304,13 @@ impl Prepared {
 /// # Errors
 /// A negative or non-finite time, or a table of no entry.
 pub fn limits(args: &ProblemArgs) -> Result<TsumegoLimits> {
-    if !args.max_time.is_finite() || args.max_time < 0.0 {
-        bail!(
-            "--max-time {}: expected a number of seconds, 0 or more",
-            args.max_time
-        );
-    }
+    let max_time = crate::config::seconds("--max-time", args.max_time)?;
     if args.table_entries == 0 {
         bail!("--table-entries 0: the table needs at least one entry");
     }
     Ok(TsumegoLimits {
         max_nodes: NonZeroU64::new(args.max_nodes),
-        max_time: (args.max_time > 0.0).then(|| Duration::from_secs_f64(args.max_time)),
+        max_time,
         table_entries: args.table_entries,
         plain_leaves: false,
         no_eye_bound: args.no_eye_bound,
@@ -673,6 +668,11 @@ fn load(path: &Path, game: usize) -> Result<Problem> {
         }
         return Ok(all.swap_remove(game - 1)?);
     }
+    if game != 1 {
+        // A diagram, or SGF under another name, is read as one position: the flag would be
+        // ignored without a word.
+        bail!("{name}: --game {game} applies to problem files named .sgf or .json");
+    }
     let record = crate::config::load_position(path, None)?;
     Ok(Problem {
         file: path.to_path_buf(),
@@ -688,6 +688,7 @@ fn load(path: &Path, game: usize) -> Result<Problem> {
         attacker_ko_master: false,
         expected: None,
         lines: Vec::new(),
+        warnings: record.warnings,
     })
 }
 
@@ -778,6 +779,9 @@ pub fn solve_root(solver: &mut TsumegoSolver, attacker_ko_master: bool) -> Solut
 /// Bad input or flags.
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let problem = load(&args.problem, args.game)?;
+    for w in &problem.warnings {
+        eprintln!("warning: {}: {w}", args.problem.display());
+    }
     let prepared = prepare(&problem, &args.setup)?;
     let limits = limits(&args.setup)?;
     let start = Instant::now();

@@ -512,7 +512,7 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
         match check {
             RegionCheck::Rule(rule) => other.region_rule = rule,
             RegionCheck::Escapes(closed) => other.close_escapes = closed,
-            RegionCheck::Grown => other.grow_region += 1,
+            RegionCheck::Grown => other.grow_region = other.grow_region.saturating_add(1),
         }
         let (other_verdict, same) = verdict_under(prepare(problem, &other).ok(), &judged);
         if !same {
@@ -696,12 +696,27 @@ fn root_verdict(
 /// A path that does not exist, or bad flags.
 pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     let limits = limits(&args.setup)?;
+    if args.jobs == Some(0) {
+        anyhow::bail!("--jobs 0: at least one problem must be solved at a time");
+    }
     let files = problems::problem_files(&args.paths)?;
     let mut items: Vec<Result<Problem, (String, String)>> = Vec::new();
     for f in &files {
         match problems::load_file(f) {
             Ok(list) => {
                 for p in list {
+                    if let Ok(p) = &p {
+                        // The problem's name only where it is not the file's.
+                        let file_name = f.file_name().map(|n| n.to_string_lossy());
+                        let place = if file_name.as_deref() == Some(p.name.as_str()) {
+                            f.display().to_string()
+                        } else {
+                            format!("{}: {}", f.display(), p.name)
+                        };
+                        for w in &p.warnings {
+                            eprintln!("warning: {place}: {w}");
+                        }
+                    }
                     items.push(p.map_err(|e| (f.display().to_string(), e.to_string())));
                 }
             }
@@ -709,7 +724,8 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
         }
     }
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
+        // More threads than problems would only reserve their stacks (0: one per core).
+        .num_threads(args.jobs.map_or(0, |n| n.min(items.len().max(1))))
         .stack_size(solver::dfpn::SEARCH_STACK_BYTES)
         .build()?;
     // A bar on a terminal only: indicatif draws nothing when standard error is redirected,

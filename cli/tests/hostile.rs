@@ -70,6 +70,82 @@ const REFUSED: &[(&str, &[u8], &str)] = &[
     ("bad-utf8.txt", b". . X\n\xff\xfe O .\n. . .\n", "line 2"),
     ("utf16.txt", b"\xff\xfe.\x00 \x00X\x00\n\x00", "UTF-8"),
     ("bad-char.txt", b". . .\n. Q .\n. . .\n", "line 2, column 3"),
+    // A header given twice: which value was meant cannot be known (the last one won).
+    (
+        "komi-twice.txt",
+        b"# komi 6.5\n# komi 7.5\n. .\n. .\n",
+        "line 2, column 3: the 'komi' header is given again (first on line 1)",
+    ),
+    (
+        "to-play-twice.txt",
+        b"# to-play W\n# to-play B\n. .\n. .\n",
+        "line 2, column 3: the 'to-play' header is given again",
+    ),
+    (
+        "captures-twice.txt",
+        b"# captures B=1 B=2\n. .\n. .\n",
+        "the prisoners of B are given twice",
+    ),
+    // A header with its space left out was a comment, and its komi dropped.
+    (
+        "komi-glued.txt",
+        b"# komi6.5\n. .\n. .\n",
+        "line 1, column 3: bad 'komi' header value '6.5'",
+    ),
+    // The engines' lines with a value that cannot be read were skipped without a word.
+    (
+        "next-player.txt",
+        b"Next player: Purple\n. .\n. .\n",
+        "line 1, column 14: bad 'Next player' header value 'Purple'",
+    ),
+    (
+        "stones-captured.txt",
+        b"B stones captured: lots\n. .\n. .\n",
+        "line 1, column 20: bad 'B stones captured' header value 'lots'",
+    ),
+    (
+        "rules-komi.txt",
+        b"Rules: {\"komi\":abc}\n. .\n. .\n",
+        "line 1, column 8: bad 'Rules' header value",
+    ),
+    (
+        "has-captured.txt",
+        b"2 . . 2 WHITE (O) has captured many stones\n1 . . 1\n",
+        "line 1, column 32: bad 'WHITE (O) has captured' header value 'many'",
+    ),
+    // SGF root values that were dropped without a word, or refused without a place.
+    (
+        "ha-text.sgf",
+        b"(;SZ[9]HA[two]AB[cc][gg])",
+        "HA[two]: expected a number",
+    ),
+    (
+        "sz-twice.sgf",
+        b"(;SZ[9]SZ[5])",
+        "SZ[5]: SZ is given twice in the root node, first as SZ[9]",
+    ),
+    ("km-twice.sgf", b"(;KM[6.5]KM[0.5])", "KM is given twice"),
+    (
+        "gm-twice.sgf",
+        b"(;GM[1]SZ[9]\nGM[1])",
+        "line 2, column 1: GM is given twice in the root node",
+    ),
+    (
+        "gm-text.sgf",
+        b"(;SZ[9]\n(;B[aa])\n)\n(;GM[go])",
+        "line 4, column 3: GM[go]: expected one whole number",
+    ),
+    (
+        "nul.sgf",
+        b"(;SZ[5]\0;B[aa])",
+        "column 8: '\\0' outside a property value",
+    ),
+    // A point past 'z' was quoted as the crate writes it ('{{').
+    (
+        "upper-point.sgf",
+        b"(;SZ[9];B[AA])",
+        "B[AA]: the point AA is off",
+    ),
 ];
 
 #[test]
@@ -208,6 +284,12 @@ fn unknown_properties_and_charsets_are_kept_with_a_warning() {
             "unknown property XX",
         ),
         ("charset.sgf", b"(;SZ[5]CA[bogus]AB[cc])", "unknown charset"),
+        // Decoding ASCII bytes as UTF-16 turned the file into "no game tree".
+        (
+            "charset-utf16.sgf",
+            b"(;SZ[5]CA[UTF-16]AB[cc])",
+            "CA[UTF-16] cannot be the charset of this file",
+        ),
         (
             "lower-case.sgf",
             b"(;SZ[5]b[aa]AB[cc])",
@@ -225,6 +307,32 @@ fn unknown_properties_and_charsets_are_kept_with_a_warning() {
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         let err = stderr(&o);
         assert!(err.contains(name) && err.contains(warning), "{err}");
+    }
+}
+
+#[test]
+fn a_utf16_sgf_with_a_byte_order_mark_is_read() {
+    let dir = scratch_dir("utf16");
+    // It was decoded as UTF-8 and refused for a NUL "outside a property value".
+    let text = "(;SZ[5]AB[cc])";
+    for (name, bom, encode) in [
+        (
+            "le.sgf",
+            [0xFF, 0xFE],
+            u16::to_le_bytes as fn(u16) -> [u8; 2],
+        ),
+        ("be.sgf", [0xFE, 0xFF], u16::to_be_bytes),
+    ] {
+        let mut bytes = bom.to_vec();
+        bytes.extend(text.encode_utf16().flat_map(encode));
+        let file = dir.join(name);
+        std::fs::write(&file, bytes).expect("write");
+        let o = run(&["status", file.to_str().expect("utf-8"), "--format", "json"]);
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
+        assert!(
+            String::from_utf8_lossy(&o.stdout).contains(r#""size":[5,5]"#),
+            "{name}"
+        );
     }
 }
 
@@ -364,4 +472,361 @@ proptest! {
         ]);
         no_panic(&o, "gallery")?;
     }
+}
+
+/// A small life-and-death position every flag test can run on in milliseconds.
+const CORNER: &[u8] = b"# to-play B\n. . . . . . .\n. . . . . . .\nO O O O . . .\nX X X O . . .\n\
+. . X O . . .\n. . X O . . .\n. . X O . . .\n";
+
+#[test]
+fn limits_out_of_range_are_refused_not_a_panic() {
+    let dir = scratch_dir("limits");
+    let file = dir.join("corner.txt");
+    std::fs::write(&file, CORNER).expect("write");
+    let path = file.to_str().expect("utf-8");
+    for (args, expected) in [
+        // More seconds than a Duration holds: the conversion used to panic.
+        (
+            vec!["status", path, "--max-time", "1e300"],
+            "--max-time 1e300",
+        ),
+        (
+            vec!["status", path, "--max-total-time", "1e20"],
+            "--max-total-time 1e20",
+        ),
+        (vec!["score", path, "--max-time", "1e300"], "--max-time"),
+        (vec!["explain", path, "--max-time", "1e300"], "--max-time"),
+        (vec!["solve", path, "--max-time", "1e300"], "--max-time"),
+        (vec!["verify", path, "--max-time", "1e300"], "--max-time"),
+        // `--jobs 0` used to mean "every core" without a word.
+        (vec!["verify", path, "--jobs", "0"], "--jobs 0"),
+    ] {
+        let o = run(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    // A huge ring count ends as soon as no empty point is left to add (it used to loop for
+    // every ring asked).
+    let o = run(&[
+        "solve",
+        path,
+        "--grow-region",
+        "4294967295",
+        "--max-nodes",
+        "1000",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn a_folder_without_problems_is_refused_by_verify() {
+    let dir = scratch_dir("no-problems");
+    std::fs::write(dir.join("notes.txt"), b"not a problem").expect("write");
+    let o = run(&["verify", dir.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("no-problems: no problem file (.sgf or .json)"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// A Cho dictionary problem: White's corner stones with two liberties, Black to kill.
+fn cho_json(masked: &str, region: &str) -> String {
+    format!(
+        r#"{{"filename": "corner.sgf", "masked_sgf_str": "{masked}", "region": "{region}",
+  "turn_color": "b", "winning_color": "b", "answer_firstmove": "bb",
+  "black_search_goal": "TOKILL", "white_search_goal": "TOLIVE",
+  "black_ko_rule": "allow_ko", "white_ko_rule": "disallow_ko",
+  "black_crucial_stone": "", "white_crucial_stone": "aa"}}"#
+    )
+}
+
+const CORNER_SGF: &str = "(;SZ[7]PL[B]AB[da][db][dc][cc][bc][ac]AW[aa][ba][ca][ab])";
+
+#[test]
+fn cho_problems_read_as_another_problem_are_refused() {
+    let dir = scratch_dir("cho");
+    let solve = |name: &str, text: &str| {
+        let file = dir.join(name);
+        std::fs::write(&file, text).expect("write");
+        run(&[
+            "solve",
+            file.to_str().expect("utf-8"),
+            "--format",
+            "json",
+            "--max-nodes",
+            "10000",
+        ])
+    };
+    let o = solve("ok.json", &cho_json(CORNER_SGF, "bb,cb"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let answer = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(
+        answer.contains(r#""target":["A7"],"result":"win","best":["B6"]"#),
+        "{answer}"
+    );
+    for (name, text, expected) in [
+        // No point to play on: White "lived" after two nodes and `verify` agreed.
+        (
+            "no-region.json",
+            cho_json(CORNER_SGF, ""),
+            "region: no point given",
+        ),
+        // serde_json kept the last of two equal keys.
+        (
+            "twice.json",
+            cho_json(CORNER_SGF, "bb,cb").replace('}', r#", "turn_color": "w"}"#),
+            "the field 'turn_color' is given twice",
+        ),
+        // A second tree, or variations, were dropped without a word.
+        (
+            "two-trees.json",
+            cho_json(&format!("{CORNER_SGF}(;SZ[9])"), "bb,cb"),
+            "masked_sgf_str holds 2 game trees",
+        ),
+        (
+            "variations.json",
+            cho_json(
+                "(;SZ[7]PL[B]AB[da][db][dc][cc][bc][ac]AW[aa][ba][ca](;W[ab])(;W[bb]))",
+                "bb,cb",
+            ),
+            "masked_sgf_str has variations",
+        ),
+    ] {
+        let o = solve(name, &text);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
+        assert!(stderr(&o).contains(name), "{name}: {}", stderr(&o));
+        assert!(stderr(&o).contains(expected), "{name}: {}", stderr(&o));
+    }
+    // Some files of the data set give the position as moves after the root: they were
+    // dropped, leaving the root's position. The same problem, its last stone a move:
+    let o = solve(
+        "moves.json",
+        &cho_json(
+            "(;SZ[7]PL[B]AB[da][db][dc][cc][bc][ac]AW[aa][ba][ca];W[ab])",
+            "bb,cb",
+        ),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout)
+            .split(r#""nodes""#)
+            .next(),
+        answer.split(r#""nodes""#).next()
+    );
+    // A byte order mark was refused as "expected value at line 1 column 1".
+    let o = solve(
+        "bom.json",
+        &format!("\u{feff}{}", cho_json(CORNER_SGF, "bb,cb")),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn solve_refuses_a_game_number_it_would_ignore() {
+    let dir = scratch_dir("game-flag");
+    let file = dir.join("corner.txt");
+    std::fs::write(&file, CORNER).expect("write");
+    let o = run(&["solve", file.to_str().expect("utf-8"), "--game", "2"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("corner.txt: --game 2 applies to problem files"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn warnings_reach_standard_error_in_every_command_and_format() {
+    let dir = scratch_dir("warned");
+    let file = dir.join("kept.sgf");
+    std::fs::write(&file, b"(;SZ[5]XX[foo]AB[cc]AW[dd][dc][cd][bc]\n;B[aa])").expect("write");
+    let path = file.to_str().expect("utf-8");
+    let limits = ["--max-nodes", "300"];
+    // Only `status --format text` and `explain` showed them.
+    for args in [
+        vec!["status", path, "--format", "json"],
+        vec!["status", path, "--format", "sgf"],
+        vec!["status", path, "--format", "svg"],
+        vec!["status", path, "--compare-readings"],
+        vec!["score", path, "--komi", "0.5", "--format", "json"],
+        vec!["solve", path],
+        vec!["verify", path],
+    ] {
+        let mut args = args;
+        args.extend_from_slice(&limits);
+        let o = run(&args);
+        let err = stderr(&o);
+        assert!(
+            err.contains("warning: ")
+                && err.contains("kept.sgf: line 1: node 1: unknown property XX"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("kept.sgf: kept.sgf"), "{args:?}: {err}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_file_is_refused_at_the_size_limit() {
+    // `/dev/zero` reports a length of 0 and never ends: it was read until the memory ran out.
+    for args in [
+        vec!["status", "/dev/zero"],
+        vec!["solve", "/dev/zero"],
+        vec!["verify", "/dev/zero"],
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        let text = format!("{}{}", stderr(&o), String::from_utf8_lossy(&o.stdout));
+        assert!(
+            text.contains("/dev/zero") && text.contains("larger than"),
+            "{args:?}: {text}"
+        );
+    }
+    let o = gtp(b"1 loadsgf /dev/zero\n2 name\n");
+    assert!(
+        o.starts_with("?1 cannot load file: /dev/zero: larger than"),
+        "{o}"
+    );
+    assert!(o.contains("=2 shikatsu"), "{o}");
+}
+
+/// Runs the GTP engine on `script`; its standard output.
+fn gtp(script: &[u8]) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
+        .args(["gtp", "--max-nodes", "300"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gtp starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let script = script.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&script);
+    });
+    let o = child.wait_with_output().expect("gtp ends");
+    let _ = writer.join();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn gtp_answers_a_line_it_cannot_read_and_goes_on() {
+    // A byte that is not UTF-8 stopped the engine ("stream did not contain valid UTF-8",
+    // exit 2); a line without end was held in memory whole.
+    let mut script = b"1 name\n2 na\xffme\n".to_vec();
+    script.extend(std::iter::repeat_n(b'x', 200_000));
+    script.extend(b"\n3 version\n4 quit\n");
+    let o = gtp(&script);
+    let responses: Vec<&str> = o.split("\n\n").filter(|r| !r.is_empty()).collect();
+    assert_eq!(responses.len(), 5, "{o}");
+    assert_eq!(responses[0], "=1 shikatsu");
+    assert_eq!(responses[1], "?2 the command is not valid UTF-8");
+    assert!(responses[2].starts_with("? the line is longer than"), "{o}");
+    assert!(responses[3].starts_with("=3 "), "{o}");
+    assert_eq!(responses[4], "=4");
+}
+
+#[test]
+fn two_diagrams_in_one_file_are_not_one_board() {
+    let dir = scratch_dir("two-boards");
+    // Read as one 3x6 board with both stones on it.
+    for (name, text, place) in [
+        (
+            "blank.txt",
+            ". . .\n. X .\n. . .\n\n. . .\n. O .\n. . .\n",
+            "line 5, column 1",
+        ),
+        (
+            "header.txt",
+            ". . .\n# to-play W\n. X .\n. . .\n",
+            "line 3, column 1",
+        ),
+        (
+            "letters.txt",
+            ". . .\n  A B C\n. X .\n. . .\n",
+            "line 3, column 1",
+        ),
+    ] {
+        let file = dir.join(name);
+        std::fs::write(&file, text).expect("write");
+        let o = run(&["status", file.to_str().expect("utf-8")]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{name}: {err}");
+        assert!(
+            err.contains(&format!(
+                "{name}: text diagram: {place}: a board row after the board ended"
+            )) || err.contains(&format!(
+                "{name}: {place}: a board row after the board ended"
+            )),
+            "{name}: {err}"
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn verify_walks_each_folder_once_and_reads_only_files() {
+    let dir = scratch_dir("links");
+    std::fs::write(dir.join("a.sgf"), "(;SZ[5]AB[cc]AW[dd](;B[aa]C[Correct]))").expect("write");
+    // A link to itself checked the file 41 times (until the system's limit of links).
+    std::os::unix::fs::symlink(".", dir.join("self")).expect("link");
+    // A pipe named .sgf in the folder: reading it waited for a writer forever.
+    let fifo = Command::new("mkfifo")
+        .arg(dir.join("pipe.sgf"))
+        .status()
+        .is_ok_and(|s| s.success());
+    let o = run(&[
+        "verify",
+        dir.to_str().expect("utf-8"),
+        "--format",
+        "json",
+        "--max-nodes",
+        "100",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(out.matches(r#""file":"#).count(), 1, "{out}");
+    assert!(!out.contains("self/"), "{out}");
+    assert!(!fifo || !out.contains("pipe.sgf"), "{out}");
+}
+
+#[test]
+fn the_gallery_refuses_a_corpus_it_cannot_use() {
+    let dir = scratch_dir("gallery-folders");
+    let out = dir.join("out");
+    let out = out.to_str().expect("utf-8");
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).expect("folder");
+    let missing = dir.join("missing");
+    for (corpus, expected) in [
+        // "missing:0:" named a line 0.
+        (&missing, "missing: No such file"),
+        // The gallery of no entry was written and reported as done.
+        (&empty, "empty: no corpus file (.txt) in this folder"),
+    ] {
+        let o = run(&["gallery", out, "--corpus", corpus.to_str().expect("utf-8")]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains(expected), "{}", stderr(&o));
+    }
+}
+
+#[test]
+fn a_cho_problem_whose_player_contradicts_its_position_is_refused() {
+    let dir = scratch_dir("cho-player");
+    let file = dir.join("player.json");
+    // turn_color won over the masked position's PL without a word.
+    let text =
+        cho_json(CORNER_SGF, "bb,cb").replace(r#""turn_color": "b""#, r#""turn_color": "w""#);
+    std::fs::write(&file, text).expect("write");
+    let o = run(&["solve", file.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("turn_color 'w' contradicts PL[B] in masked_sgf_str"),
+        "{}",
+        stderr(&o)
+    );
 }

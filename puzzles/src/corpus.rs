@@ -174,7 +174,12 @@ pub struct CorpusError {
 
 impl fmt::Display for CorpusError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.file.display(), self.line, self.message)
+        // Line 0 is the whole file: "FILE:0:" named a line that does not exist.
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file.display(), self.message)
+        } else {
+            write!(f, "{}:{}: {}", self.file.display(), self.line, self.message)
+        }
     }
 }
 
@@ -201,6 +206,13 @@ pub fn load_corpus(dir: &Path) -> Result<Vec<CorpusEntry>, CorpusError> {
         .filter(|p| p.extension().is_some_and(|x| x == "txt"))
         .collect();
     files.sort();
+    if files.is_empty() {
+        // The gallery of no entry was written and reported as a success.
+        return Err(whole(
+            dir,
+            "no corpus file (.txt) in this folder".to_string(),
+        ));
+    }
     files
         .iter()
         .map(|file| {

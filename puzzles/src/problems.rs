@@ -13,10 +13,10 @@
 //! none of whose lines is correct.
 //!
 //! ## Cho JSON
-//! `masked_sgf_str` is the full-board position (with `PL`), `region` the points where play
-//! is allowed, the crucial stones of the side whose goal is `TOLIVE` the target, the side
-//! whose goal is `TOKILL` the attacker, `answer_firstmove` the book's first move when
-//! `winning_color` is the player to move. The ko rules of that data set always allow the
+//! `masked_sgf_str` is the full-board position (with `PL`; after its moves, if any),
+//! `region` the points where play is allowed, the crucial stones of the side whose goal is
+//! `TOLIVE` the target, the side whose goal is `TOKILL` the attacker, `answer_firstmove` the
+//! book's first move when `winning_color` is the player to move. The ko rules of that data set always allow the
 //! attacker to win through ko and forbid it to the defender: the attacker is ko master.
 
 use rules_core::io::sgf_parse::go::Prop;
@@ -56,6 +56,9 @@ pub struct Problem {
     pub expected: Option<Expected>,
     /// The lines of the solution tree, when there is one.
     pub lines: Vec<Line>,
+    /// What was read but may deserve a look (unknown properties kept, charset fallbacks),
+    /// for the commands to show.
+    pub warnings: Vec<String>,
 }
 
 /// Where the player to move of a problem came from.
@@ -143,6 +146,12 @@ pub enum ProblemError {
         /// The error.
         error: std::io::Error,
     },
+    /// A folder given to search holds no problem file.
+    #[error("{}: no problem file (.sgf or .json) in this folder", dir.display())]
+    NoProblemFiles {
+        /// The folder.
+        dir: PathBuf,
+    },
     /// The SGF is not valid.
     #[error("{file}: {error}")]
     Sgf {
@@ -201,7 +210,8 @@ pub fn is_problem_file(path: &Path) -> bool {
 /// and `.json` files, in sorted order.
 ///
 /// # Errors
-/// [`ProblemError::Io`] for a path that cannot be read.
+/// [`ProblemError::Io`] for a path that cannot be read, [`ProblemError::NoProblemFiles`] for
+/// a folder with no problem file in it (a check of nothing would pass silently).
 pub fn problem_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, ProblemError> {
     let mut out = Vec::new();
     for path in paths {
@@ -210,7 +220,11 @@ pub fn problem_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, ProblemError> {
             error,
         })?;
         if meta.is_dir() {
-            walk(path, &mut out)?;
+            let before = out.len();
+            walk(path, &mut out, &mut Vec::new())?;
+            if out.len() == before {
+                return Err(ProblemError::NoProblemFiles { dir: path.clone() });
+            }
         } else {
             out.push(path.clone());
         }
@@ -218,11 +232,19 @@ pub fn problem_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, ProblemError> {
     Ok(out)
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), ProblemError> {
+/// Adds the problem files under `dir` to `out`. Each folder is walked once (`seen` holds the
+/// folders walked, resolved): a link back to a folder above (`up -> ..`) walked the tree
+/// again at every level, and a link to itself checked each file 41 times.
+fn walk(dir: &Path, out: &mut Vec<PathBuf>, seen: &mut Vec<PathBuf>) -> Result<(), ProblemError> {
     let io = |error| ProblemError::Io {
         file: dir.to_path_buf(),
         error,
     };
+    let real = std::fs::canonicalize(dir).map_err(io)?;
+    if seen.contains(&real) {
+        return Ok(());
+    }
+    seen.push(real);
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(io)?
         .map(|e| e.map(|e| e.path()))
@@ -231,8 +253,9 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), ProblemError> {
     entries.sort();
     for e in entries {
         if e.is_dir() {
-            walk(&e, out)?;
-        } else if is_problem_file(&e) {
+            walk(&e, out, seen)?;
+        } else if e.is_file() && is_problem_file(&e) {
+            // Regular files only: a pipe named .sgf would wait for a writer forever.
             out.push(e);
         }
     }
@@ -244,9 +267,10 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), ProblemError> {
 /// `Err` inside the list, so the other problems of the file can still be checked.
 ///
 /// # Errors
-/// [`ProblemError`] for a file that cannot be read or parsed at all.
+/// [`ProblemError`] for a file that cannot be read or parsed at all, or is larger than
+/// [`MAX_INPUT_BYTES`](rules_core::io::MAX_INPUT_BYTES).
 pub fn load_file(path: &Path) -> Result<Vec<Result<Problem, ProblemError>>, ProblemError> {
-    let bytes = std::fs::read(path).map_err(|error| ProblemError::Io {
+    let bytes = rules_core::io::read_input_file(path).map_err(|error| ProblemError::Io {
         file: path.to_path_buf(),
         error,
     })?;
@@ -396,7 +420,8 @@ fn sgf_problem(path: &Path, game: &SgfGame, count: usize) -> Result<Problem, Pro
     };
     let mut position = game.root_position().clone();
     let mut lines = Vec::new();
-    collect_lines(game, &mut lines).map_err(|e| field(e.to_string()))?;
+    let mut warnings = game.warnings().to_vec();
+    collect_lines(game, &mut lines, &mut warnings).map_err(|e| field(e.to_string()))?;
     let (to_play, from) = if game.root.get_property("PL").is_some() {
         (position.to_move(), ToPlayFrom::Pl)
     } else if let Some(c) = comment(&game.root).and_then(color_in_comment) {
@@ -465,6 +490,7 @@ fn sgf_problem(path: &Path, game: &SgfGame, count: usize) -> Result<Problem, Pro
         attacker_ko_master: false,
         expected,
         lines,
+        warnings,
     })
 }
 
@@ -515,7 +541,12 @@ fn root_marked(root: &SgfNode<Prop>, position: &Position) -> Option<PointSet> {
 
 /// Every root-to-leaf line of the tree (a node's comment on the way counts for the leaf
 /// when the leaf has none).
-fn collect_lines(game: &SgfGame, out: &mut Vec<Line>) -> Result<(), SgfError> {
+/// The warnings of the nodes replayed are added to `warnings`, each once.
+fn collect_lines(
+    game: &SgfGame,
+    out: &mut Vec<Line>,
+    warnings: &mut Vec<String>,
+) -> Result<(), SgfError> {
     struct Frame<'a> {
         node: &'a SgfNode<Prop>,
         moves: Vec<(Color, Move)>,
@@ -546,6 +577,11 @@ fn collect_lines(game: &SgfGame, out: &mut Vec<Line>) -> Result<(), SgfError> {
             f.marked |= is_correct(c);
         }
         if f.node.children.is_empty() {
+            for w in f.replay.warnings() {
+                if !warnings.contains(w) {
+                    warnings.push(w.clone());
+                }
+            }
             let leaf = comment(f.node).map(str::to_string);
             let text = leaf.unwrap_or_default();
             out.push(Line {
@@ -590,10 +626,45 @@ fn json_error(path: &Path, e: &serde_json::Error) -> ProblemError {
     }
 }
 
+/// A JSON object whose keys are each given once: `serde_json::Value` keeps the last of two
+/// equal keys without a word, and which of two values was meant cannot be known.
+struct UniqueKeys(serde_json::Map<String, serde_json::Value>);
+
+impl<'de> serde::Deserialize<'de> for UniqueKeys {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = UniqueKeys;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<UniqueKeys, A::Error> {
+                let mut out = serde_json::Map::new();
+                while let Some((key, value)) = map.next_entry::<String, serde_json::Value>()? {
+                    if out.contains_key(&key) {
+                        return Err(serde::de::Error::custom(format!(
+                            "the field '{key}' is given twice"
+                        )));
+                    }
+                    out.insert(key, value);
+                }
+                Ok(UniqueKeys(out))
+            }
+        }
+        deserializer.deserialize_map(Visitor)
+    }
+}
+
 /// Reads one Cho dictionary JSON problem.
 fn cho_problem(path: &Path, bytes: &[u8]) -> Result<Problem, ProblemError> {
-    let value: serde_json::Value =
-        serde_json::from_slice(bytes).map_err(|e| json_error(path, &e))?;
+    // Editors on Windows may begin the file with a byte order mark, which JSON does not
+    // allow; it was refused as "expected value at line 1 column 1".
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let UniqueKeys(object) = serde_json::from_slice(bytes).map_err(|e| json_error(path, &e))?;
+    let value = serde_json::Value::Object(object);
     let name = value
         .get("filename")
         .and_then(|v| v.as_str())
@@ -620,11 +691,42 @@ fn cho_problem(path: &Path, bytes: &[u8]) -> Result<Problem, ProblemError> {
     let sgf = text("masked_sgf_str")?;
     let games =
         rules_core::io::parse_collection(sgf).map_err(|e| field(format!("masked_sgf_str: {e}")))?;
-    let game = games
-        .first()
-        .ok_or_else(|| field("masked_sgf_str holds no game".into()))?;
+    // The position is the one at the end of the moves (some files of the data set give it
+    // as a sequence of moves after the root, which were dropped without a word): a second
+    // game tree, or variations, would leave it open.
+    let [game] = games.as_slice() else {
+        return Err(field(format!(
+            "masked_sgf_str holds {} game trees; a problem is one position",
+            games.len()
+        )));
+    };
+    let mut node = &game.root;
+    while let Some(next) = node.children.first() {
+        if node.children.len() > 1 {
+            return Err(field(
+                "masked_sgf_str has variations; a problem is one position".into(),
+            ));
+        }
+        node = next;
+    }
+    let replayed = game
+        .main_line(None)
+        .map_err(|e| field(format!("masked_sgf_str: {e}")))?;
     let size = game.size;
     let to_play = color("turn_color")?;
+    // Which of two players was meant cannot be known (the data set's files agree).
+    if let Some(Prop::PL(pl)) = game.root.get_property("PL") {
+        let pl = match pl {
+            rules_core::io::sgf_parse::Color::Black => Color::Black,
+            rules_core::io::sgf_parse::Color::White => Color::White,
+        };
+        if pl != to_play {
+            return Err(field(format!(
+                "turn_color '{}' contradicts PL[{pl}] in masked_sgf_str",
+                text("turn_color")?
+            )));
+        }
+    }
     let winner = color("winning_color")?;
     let goal = |key: &str| -> Result<bool, ProblemError> {
         match text(key)? {
@@ -671,7 +773,7 @@ fn cho_problem(path: &Path, bytes: &[u8]) -> Result<Problem, ProblemError> {
     };
     let target =
         sgf_points(text(crucial_key)?, size).map_err(|e| field(format!("{crucial_key}: {e}")))?;
-    let mut position = game.root_position().clone();
+    let mut position = replayed.position;
     if target.is_empty()
         || target
             .iter()
@@ -682,6 +784,10 @@ fn cho_problem(path: &Path, bytes: &[u8]) -> Result<Problem, ProblemError> {
         )));
     }
     let region = sgf_points(text("region")?, size).map_err(|e| field(format!("region: {e}")))?;
+    if region.is_empty() {
+        // With no point to play on, every problem "fails" after two nodes of search.
+        return Err(field("region: no point given".into()));
+    }
     position.set_to_move(to_play);
     let answer = text("answer_firstmove")?;
     let correct = if winner == to_play {
@@ -710,5 +816,10 @@ fn cho_problem(path: &Path, bytes: &[u8]) -> Result<Problem, ProblemError> {
             says_seki: false,
         }),
         lines: Vec::new(),
+        warnings: replayed
+            .warnings
+            .iter()
+            .map(|w| format!("masked_sgf_str: {w}"))
+            .collect(),
     })
 }

@@ -99,12 +99,12 @@ fn bounds(
     let x1 = if w - x1 <= NEAR {
         w
     } else {
-        (x1 + margin).min(w)
+        x1.saturating_add(margin).min(w)
     };
     let y1 = if h - y1 <= NEAR {
         h
     } else {
-        (y1 + margin).min(h)
+        y1.saturating_add(margin).min(h)
     };
     let inside: PointSet = size
         .points()
@@ -464,6 +464,10 @@ pub fn grown(pos: &Position, region: &PointSet, rings: u32) -> PointSet {
             .flat_map(|p| p.neighbours(size))
             .filter(|&n| !grown.contains(n) && pos.is_empty_point(n))
             .collect();
+        if ring.is_empty() {
+            // Nothing left to add: further rings would add nothing either.
+            break;
+        }
         grown = grown.union(&ring);
     }
     grown

@@ -17,15 +17,25 @@ fn declared_charset(bytes: &[u8]) -> Option<String> {
     None
 }
 
-/// Decodes SGF bytes: a UTF-8 byte order mark wins, then the `CA[]` charset, else UTF-8.
-/// Undecodable bytes become U+FFFD with a warning.
+/// Decodes SGF bytes: a byte order mark (UTF-8, UTF-16LE or UTF-16BE) wins, then the
+/// `CA[]` charset, else UTF-8. Undecodable bytes become U+FFFD with a warning.
 pub(crate) fn decode(bytes: &[u8], warnings: &mut Vec<String>) -> String {
-    if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
-        return lossy(encoding_rs::UTF_8, rest, "UTF-8", warnings);
+    if let Some((encoding, bom)) = encoding_rs::Encoding::for_bom(bytes) {
+        return lossy(encoding, &bytes[bom..], encoding.name(), warnings);
     }
     let encoding = match declared_charset(bytes) {
         None => encoding_rs::UTF_8,
         Some(label) => match encoding_rs::Encoding::for_label(label.as_bytes()) {
+            // The label was read as ASCII bytes, so the file is not in a charset such as
+            // UTF-16 whose ASCII letters are not single bytes: decoding it so would turn the
+            // whole file into other characters.
+            Some(e) if !e.is_ascii_compatible() => {
+                warnings.push(format!(
+                    "CA[{label}] cannot be the charset of this file (its ASCII letters are \
+                     single bytes); the file is read as UTF-8"
+                ));
+                encoding_rs::UTF_8
+            }
             Some(e) => e,
             None => {
                 warnings.push(format!(

@@ -79,6 +79,15 @@ pub enum DiagramErrorKind {
         /// What is wrong with it.
         reason: String,
     },
+    /// A `#` header, or a value the engines print, given a second time: which of the two
+    /// was meant cannot be known.
+    #[error("the '{header}' header is given again (first on line {first_line})")]
+    RepeatedHeader {
+        /// The header keyword, as written the second time.
+        header: String,
+        /// The line where it was given first.
+        first_line: usize,
+    },
     /// The `size` header disagrees with the diagram.
     #[error("the size header says {declared} but the diagram is {found}")]
     SizeMismatch {
@@ -86,6 +95,16 @@ pub enum DiagramErrorKind {
         declared: Size,
         /// The size of the diagram.
         found: Size,
+    },
+    /// A board row after a line that ended the rows (a blank, coordinate, header or engine
+    /// line): two diagrams in one file were read as one taller board.
+    #[error(
+        "a board row after the board ended on line {ended} (one diagram per input, its rows \
+         one after another)"
+    )]
+    RowsInterrupted {
+        /// The line that ended the rows.
+        ended: usize,
     },
     /// A row number that is not the row's number counted from the bottom.
     #[error("row number {found} is wrong: this is row {expected} counted from the bottom")]
@@ -143,6 +162,33 @@ struct Extras {
     size: Option<(Size, usize, usize)>,
     ko: Option<(Point, usize, usize)>,
     letter_lines: Vec<(usize, usize, usize)>,
+    /// The headers and engine lines read so far, by one name each, with their lines.
+    seen: Vec<(&'static str, usize)>,
+}
+
+impl Extras {
+    /// Notes that `name` (written `header`) is given on `line`; an error at `column` when it
+    /// was given before.
+    fn once(
+        &mut self,
+        name: &'static str,
+        header: &str,
+        line: usize,
+        column: usize,
+    ) -> Result<(), DiagramError> {
+        if let Some(&(_, first_line)) = self.seen.iter().find(|(n, _)| *n == name) {
+            return Err(err(
+                line,
+                column,
+                DiagramErrorKind::RepeatedHeader {
+                    header: header.to_string(),
+                    first_line,
+                },
+            ));
+        }
+        self.seen.push((name, line));
+        Ok(())
+    }
 }
 
 /// Reads a text diagram (see `interfaces.md`, "Text diagrams").
@@ -153,8 +199,8 @@ struct Extras {
 /// and `ko D4` for a point where the player to move may not retake at once), and GNU Go's
 /// and KataGo's `showboard` output as is: the `=` response line, the capture counts after
 /// the rows or below the board, KataGo's `Next player`, its `Rules` komi and its last-move
-/// markers (digits glued to a point). Unknown `#` lines are comments, with a warning.
-/// Explicit headers win over what the engines print.
+/// markers (digits glued to a point). Unknown `#` lines are comments. Explicit headers win
+/// over what the engines print; a header, or an engine's value, given twice is an error.
 ///
 /// ```
 /// use rules_core::io::parse_diagram;
@@ -181,12 +227,21 @@ pub fn parse_diagram(text: &str) -> Result<GameRecord, DiagramError> {
     let mut rows: Vec<Row> = Vec::new();
     let mut extras = Extras::default();
     let mut warnings = Vec::new();
+    // The first line after the rows that is not a row.
+    let mut rows_ended: Option<usize> = None;
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
         let chars: Vec<char> = raw.chars().collect();
         let Some(start) = chars.iter().position(|c| !c.is_whitespace()) else {
+            if !rows.is_empty() {
+                rows_ended.get_or_insert(line);
+            }
             continue;
         };
+        if !rows.is_empty() && rows_ended.is_none() {
+            // Set back to `None` below when this line is a row.
+            rows_ended = Some(line);
+        }
         let trimmed: String = chars[start..].iter().collect();
         let trimmed = trimmed.trim_end();
         if let Some(rest) = trimmed.strip_prefix('#') {
@@ -194,21 +249,50 @@ pub fn parse_diagram(text: &str) -> Result<GameRecord, DiagramError> {
         } else if trimmed.starts_with('=') || trimmed.starts_with("MoveNum:") {
             // A GTP response line (KataGo puts its move number and hash on it).
         } else if let Some(value) = trimmed.strip_prefix("Next player:") {
-            extras.katago_to_move = value.trim().parse().ok();
+            let (value, column) = engine_value(trimmed, value, start);
+            extras.once("engine to-play", "Next player", line, column)?;
+            let c: Color = value.parse().map_err(|e: crate::ParseColorError| {
+                bad_header(line, column, "Next player", value, e.to_string())
+            })?;
+            extras.katago_to_move = Some(c);
         } else if let Some(value) = trimmed.strip_prefix("Rules:") {
-            if let Some(k) = katago_komi(value) {
+            let (value, column) = engine_value(trimmed, value, start);
+            if let Some(k) = katago_komi(value)
+                .map_err(|reason| bad_header(line, column, "Rules", value, reason))?
+            {
+                extras.once("engine komi", "Rules", line, column)?;
                 extras.katago_komi = Some(k);
             }
         } else if let Some(value) = trimmed.strip_prefix("B stones captured:") {
             // KataGo counts the black stones captured, i.e. White's prisoners.
-            extras.engine_captures.white = value.trim().parse().ok();
+            let (value, column) = engine_value(trimmed, value, start);
+            extras.once("engine captures W", "B stones captured", line, column)?;
+            extras.engine_captures.white =
+                Some(stone_count(value).map_err(|reason| {
+                    bad_header(line, column, "B stones captured", value, reason)
+                })?);
         } else if let Some(value) = trimmed.strip_prefix("W stones captured:") {
-            extras.engine_captures.black = value.trim().parse().ok();
+            let (value, column) = engine_value(trimmed, value, start);
+            extras.once("engine captures B", "W stones captured", line, column)?;
+            extras.engine_captures.black =
+                Some(stone_count(value).map_err(|reason| {
+                    bad_header(line, column, "W stones captured", value, reason)
+                })?);
         } else if trimmed.starts_with('A') {
             let count = letters_line(&chars, start, line)?;
             extras.letter_lines.push((count, line, start + 1));
         } else {
             let row = parse_row(&chars, start, line, &mut extras, &mut warnings)?;
+            match rows_ended {
+                Some(ended) if ended < line => {
+                    return Err(err(
+                        line,
+                        start + 1,
+                        DiagramErrorKind::RowsInterrupted { ended },
+                    ))
+                }
+                _ => rows_ended = None,
+            }
             if rows.len() >= MAX_SIDE as usize {
                 return Err(err(
                     line,
@@ -274,6 +358,24 @@ fn bad_header(
     )
 }
 
+/// The value after an engine line's label (`prefix_rest` is what follows the label in
+/// `trimmed`, which starts at index `start` of its line), trimmed, and its column.
+fn engine_value<'a>(trimmed: &str, prefix_rest: &'a str, start: usize) -> (&'a str, usize) {
+    let label = trimmed.chars().count() - prefix_rest.chars().count();
+    let lead = prefix_rest
+        .chars()
+        .take_while(|c| c.is_whitespace())
+        .count();
+    (prefix_rest.trim(), start + label + lead + 1)
+}
+
+/// A count of captured stones as the engines print it.
+fn stone_count(value: &str) -> Result<u32, String> {
+    value
+        .parse()
+        .map_err(|_| format!("'{value}' is no count of stones"))
+}
+
 /// Reads a `#` line; `column` is the column of the character after `#`.
 fn header(rest: &str, line: usize, column: usize, extras: &mut Extras) -> Result<(), DiagramError> {
     let lead = rest.chars().take_while(|c| c.is_whitespace()).count();
@@ -304,6 +406,26 @@ fn header(rest: &str, line: usize, column: usize, extras: &mut Extras) -> Result
             | "ko"
     );
     if !known {
+        // `# komi6.5` is a header with its space left out, not a comment: reading it as one
+        // would drop the komi without a word.
+        for glued in ["komi", "size"] {
+            if let Some(rest) = keyword.strip_prefix(glued) {
+                let mut chars = rest.chars();
+                let first = chars.next();
+                let number = first.is_some_and(|c| c.is_ascii_digit())
+                    || (matches!(first, Some('-' | '+' | '.'))
+                        && chars.next().is_some_and(|c| c.is_ascii_digit()));
+                if number {
+                    return Err(bad_header(
+                        line,
+                        key_col,
+                        glued,
+                        &key[glued.len()..],
+                        format!("write a space between '{glued}' and its value"),
+                    ));
+                }
+            }
+        }
         // Any other `#` line is a comment: problem files and the corpus carry themes,
         // sources and notes this way.
         return Ok(());
@@ -318,6 +440,13 @@ fn header(rest: &str, line: usize, column: usize, extras: &mut Extras) -> Result
         ));
     }
     let bad = |reason: String| bad_header(line, value_col, key, value, reason);
+    match keyword.as_str() {
+        "komi" => extras.once("komi", key, line, key_col)?,
+        "size" => extras.once("size", key, line, key_col)?,
+        "ko" => extras.once("ko", key, line, key_col)?,
+        "captures" | "prisoners" => extras.once("captures", key, line, key_col)?,
+        _ => extras.once("to-play", key, line, key_col)?,
+    }
     match keyword.as_str() {
         "komi" => {
             let k: Komi = value
@@ -340,11 +469,16 @@ fn header(rest: &str, line: usize, column: usize, extras: &mut Extras) -> Result
         }
         "captures" | "prisoners" => {
             let mut caps = ByColor::new(0u32, 0u32);
+            let mut given = ByColor::new(false, false);
             for item in value.split_whitespace() {
                 let Some((c, n)) = item.split_once('=') else {
                     return Err(bad(format!("expected B=n W=n, found '{item}'")));
                 };
                 let color: Color = c.parse().map_err(|_| bad(format!("'{c}' is no colour")))?;
+                if given[color] {
+                    return Err(bad(format!("the prisoners of {color} are given twice")));
+                }
+                given[color] = true;
                 caps[color] = n
                     .parse()
                     .map_err(|_| bad(format!("'{n}' is no count of stones")))?;
@@ -367,12 +501,18 @@ fn header(rest: &str, line: usize, column: usize, extras: &mut Extras) -> Result
     Ok(())
 }
 
-/// The komi in KataGo's `Rules: {..."komi":7.5...}` line.
-fn katago_komi(json: &str) -> Option<Komi> {
-    let at = json.find("\"komi\":")?;
+/// The komi in KataGo's `Rules: {..."komi":7.5...}` line, if the line gives one.
+fn katago_komi(json: &str) -> Result<Option<Komi>, String> {
+    let Some(at) = json.find("\"komi\":") else {
+        return Ok(None);
+    };
     let rest = &json[at + 7..];
     let end = rest.find([',', '}']).unwrap_or(rest.len());
-    rest[..end].trim().parse().ok()
+    rest[..end]
+        .trim()
+        .parse()
+        .map(Some)
+        .map_err(|e: KomiError| e.to_string())
 }
 
 /// Checks a coordinate line (first non-blank character at `start`); returns its letters.
@@ -475,9 +615,10 @@ fn parse_row(
             let (n, next) = read_number(chars, i);
             row.numbers.push((n, i + 1));
             let tail: String = chars[next..].iter().collect();
+            let lead = tail.chars().take_while(|c| c.is_whitespace()).count();
             let tail = tail.trim();
             if !tail.is_empty() {
-                trailing_text(tail, line, extras, warnings);
+                trailing_text(tail, line, next + lead + 1, extras, warnings)?;
             }
             break;
         } else {
@@ -490,20 +631,36 @@ fn parse_row(
     Ok(row)
 }
 
-/// Text after the right-hand row number: GNU Go's capture counts, else ignored.
-fn trailing_text(tail: &str, line: usize, extras: &mut Extras, warnings: &mut Vec<String>) {
-    let count = |rest: &str| {
-        rest.split_whitespace()
-            .next()
-            .and_then(|n| n.parse::<u32>().ok())
-    };
-    if let Some(rest) = tail.strip_prefix("WHITE (O) has captured ") {
-        extras.engine_captures.white = count(rest);
-    } else if let Some(rest) = tail.strip_prefix("BLACK (X) has captured ") {
-        extras.engine_captures.black = count(rest);
-    } else {
-        warnings.push(format!("line {line}: text after the row ignored: '{tail}'"));
+/// Text after the right-hand row number (at `column`): GNU Go's capture counts, else
+/// ignored with a warning.
+fn trailing_text(
+    tail: &str,
+    line: usize,
+    column: usize,
+    extras: &mut Extras,
+    warnings: &mut Vec<String>,
+) -> Result<(), DiagramError> {
+    for (label, color) in [
+        ("WHITE (O) has captured ", Color::White),
+        ("BLACK (X) has captured ", Color::Black),
+    ] {
+        if let Some(rest) = tail.strip_prefix(label) {
+            let header = label.trim_end();
+            let column = column + label.chars().count();
+            let n = rest.split_whitespace().next().unwrap_or("");
+            let count =
+                stone_count(n).map_err(|reason| bad_header(line, column, header, n, reason))?;
+            let name = match color {
+                Color::Black => "engine captures B",
+                Color::White => "engine captures W",
+            };
+            extras.once(name, header, line, column)?;
+            extras.engine_captures[color] = Some(count);
+            return Ok(());
+        }
     }
+    warnings.push(format!("line {line}: text after the row ignored: '{tail}'"));
+    Ok(())
 }
 
 fn build(

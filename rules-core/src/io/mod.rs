@@ -41,6 +41,26 @@ use crate::{KoCapture, Position};
 /// The largest input the parsers accept: 16 MiB. Longer input is refused with an error.
 pub const MAX_INPUT_BYTES: usize = 16 * 1024 * 1024;
 
+/// Reads a file of at most [`MAX_INPUT_BYTES`] bytes, without reading further: a device or
+/// a pipe that never ends (`/dev/zero`) would otherwise fill the memory.
+///
+/// # Errors
+/// The file's error; [`std::io::ErrorKind::FileTooLarge`] past the limit.
+pub fn read_input_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_INPUT_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() > MAX_INPUT_BYTES {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::FileTooLarge,
+            format!("larger than the {MAX_INPUT_BYTES} bytes an input may have"),
+        ));
+    }
+    Ok(bytes)
+}
+
 /// Information about the game, as far as the input gives it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameInfo {

@@ -289,7 +289,12 @@ fn parse_trees(
     if !text[end..].trim().is_empty() {
         warnings.push("text after the last game tree ignored".to_string());
     }
-    let trees = sgf_parse::parse(&text[start..end]).map_err(SgfError::Syntax)?;
+    let trees = sgf_parse::parse(&text[start..end]).map_err(|e| match e {
+        SgfParseError::UnexpectedProperty | SgfParseError::InvalidGameType => {
+            root_gm_fault(text, start).unwrap_or(SgfError::Syntax(e))
+        }
+        e => SgfError::Syntax(e),
+    })?;
     // The scan and the parser see the same trees; should they ever differ, the lines are
     // left out rather than wrong.
     let same = trees.len() == node_lines.len();
@@ -298,6 +303,110 @@ fn parse_trees(
         .into_iter()
         .map(|tree| (tree, lines.next().filter(|_| same).unwrap_or_default()))
         .collect())
+}
+
+/// The place of a root `GM` that the parser refuses (given twice, or not one whole number),
+/// found again in the text from `start` (where the first tree opens; the text is known to
+/// be well formed, [`prescan`] has read it).
+fn root_gm_fault(text: &str, start: usize) -> Option<SgfError> {
+    let (mut line, mut column) = (1usize, 0usize);
+    for c in text[..start].chars() {
+        if c == '\n' {
+            line += 1;
+            column = 0;
+        } else {
+            column += 1;
+        }
+    }
+    let (mut depth, mut nodes, mut in_value, mut escaped) = (0usize, 0usize, false, false);
+    // The name being read (capitals only: the parser drops lower-case letters), where it
+    // started, and the name the values being read belong to.
+    let (mut name, mut name_at, mut last_name) = (String::new(), (0, 0), String::new());
+    // In the current tree's root: where GM stands, and its values.
+    let mut gm: Option<(usize, usize)> = None;
+    let mut values: Vec<String> = Vec::new();
+    let mut current: Option<String> = None;
+    let fault =
+        |(line, column): (usize, usize), what: String| SgfError::Structure { line, column, what };
+    for c in text[start..].chars() {
+        if c == '\n' {
+            line += 1;
+            column = 0;
+        } else {
+            column += 1;
+        }
+        if in_value {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == ']' {
+                in_value = false;
+                values.extend(current.take());
+                continue;
+            }
+            if let Some(v) = current.as_mut() {
+                v.push(c);
+            }
+            continue;
+        }
+        let in_root = depth == 1 && nodes == 1;
+        match c {
+            '[' => {
+                in_value = true;
+                if !name.is_empty() {
+                    last_name = std::mem::take(&mut name);
+                    if in_root && last_name == "GM" {
+                        if gm.is_some() {
+                            return Some(fault(
+                                name_at,
+                                "GM is given twice in the root node".into(),
+                            ));
+                        }
+                        gm = Some(name_at);
+                    }
+                }
+                if in_root && last_name == "GM" {
+                    current = Some(String::new());
+                }
+            }
+            ';' | '(' | ')' => {
+                if let (true, Some(at)) = (in_root, gm) {
+                    if !matches!(values.as_slice(), [v] if v.parse::<i32>().is_ok()) {
+                        return Some(fault(
+                            at,
+                            format!(
+                                "GM[{}]: expected one whole number for the game (1 for Go)",
+                                values.join("][")
+                            ),
+                        ));
+                    }
+                }
+                last_name.clear();
+                match c {
+                    '(' => {
+                        depth += 1;
+                        if depth == 1 {
+                            nodes = 0;
+                            gm = None;
+                            values.clear();
+                        }
+                    }
+                    ')' => depth = depth.saturating_sub(1),
+                    _ if depth == 1 => nodes += 1,
+                    _ => {}
+                }
+            }
+            c if c.is_ascii_uppercase() => {
+                if name.is_empty() {
+                    name_at = (line, column);
+                }
+                name.push(c);
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// What [`prescan`] finds: the byte range from the first `(` to the end of the last
@@ -510,7 +619,7 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
                     line,
                     column,
                     format!(
-                        "'{c}' outside a property value (a node is ';' and properties written \
+                        "{c:?} outside a property value (a node is ';' and properties written \
                          NAME[value])"
                     ),
                 ));
@@ -581,6 +690,22 @@ impl SgfGame {
         let root = tree
             .into_go_node()
             .map_err(|_| SgfError::NotGo { index: index + 1 })?;
+        // The root's first value would be used and the other dropped without a word.
+        for id in ["SZ", "KM", "HA"] {
+            let mut values = root
+                .properties()
+                .filter(|p| p.identifier() == id)
+                .map(values_text);
+            if let Some(first) = values.next() {
+                if let Some(other) = values.find(|v| *v != first) {
+                    return Err(root_error(
+                        id,
+                        &other,
+                        format!("{id} is given twice in the root node, first as {id}[{first}]"),
+                    ));
+                }
+            }
+        }
         let size = match root.get_property("SZ") {
             None => Size::STANDARD,
             Some(Prop::SZ((w, h))) => Size::new(u32::from(*w), u32::from(*h))
@@ -614,6 +739,22 @@ impl SgfGame {
         };
         let handicap = match root.get_property("HA") {
             Some(Prop::HA(n)) => u32::try_from(*n).ok(),
+            // The crate refuses HA[0] and HA[1] (no handicap), which files do write.
+            Some(other @ Prop::Invalid(..)) => {
+                let value = values_text(other);
+                match value.trim().parse::<i64>() {
+                    Ok(0 | 1) => None,
+                    _ if value.trim().is_empty() => None,
+                    // Without it White would not be given the first move after the stones.
+                    _ => {
+                        return Err(root_error(
+                            "HA",
+                            &value,
+                            "expected a number of handicap stones".into(),
+                        ))
+                    }
+                }
+            }
             _ => None,
         };
         let info = GameInfo {
@@ -772,6 +913,18 @@ fn size_text(w: u8, h: u8) -> String {
 fn values_text(prop: &Prop) -> String {
     match prop {
         Prop::Invalid(_, values) | Prop::Unknown(_, values) => values.join("]["),
+        Prop::SZ((w, h)) => size_text(*w, *h),
+        // The crate writes coordinates past `z` as other characters (`AA` as `{{`).
+        Prop::B(go::Move::Move(p)) | Prop::W(go::Move::Move(p)) => point_text(*p),
+        Prop::AB(ps) | Prop::AW(ps) | Prop::AE(ps) => {
+            let mut points: Vec<go::Point> = ps.iter().copied().collect();
+            points.sort_by_key(|p| (p.y, p.x));
+            points
+                .into_iter()
+                .map(point_text)
+                .collect::<Vec<_>>()
+                .join("][")
+        }
         other => {
             let s = other.to_string();
             let inner = s.split_once('[').map_or("", |(_, v)| v);
