@@ -271,6 +271,11 @@ pub fn status_text(
     out
 }
 
+/// The value of the SGF `AP` property, `name:version` as FF[4] asks.
+pub fn sgf_application() -> String {
+    format!("shikatsu:{}", env!("CARGO_PKG_VERSION"))
+}
+
 /// Escapes SGF text: `]` and `\` are escaped with a backslash.
 fn sgf_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -303,7 +308,7 @@ pub fn status_sgf(
     lang: Language,
 ) -> String {
     let size = position.size();
-    let mut root = String::from("(;GM[1]FF[4]CA[UTF-8]AP[shikatsu]");
+    let mut root = format!("(;GM[1]FF[4]CA[UTF-8]AP[{}]", sgf_application());
     if size.width() == size.height() {
         let _ = write!(root, "SZ[{}]", size.width());
     } else {
