@@ -552,6 +552,32 @@ print(len(variations), moves, root.get("C").splitlines()[0])
 }
 
 #[test]
+fn compare_readings_help_names_every_reading_compared() {
+    // The help once listed six of the eleven readings compared: each name the comparison
+    // reports must be in `status --help`.
+    let o = run(&["status", "--help"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let help = stdout(&o).split_whitespace().collect::<Vec<_>>().join(" ");
+    let v = run_json(&[
+        "status",
+        "examples/dead-stone-in-eye.txt",
+        "--compare-readings",
+        "--format",
+        "json",
+    ]);
+    let names: Vec<&str> = v["readings"]
+        .as_array()
+        .expect("readings")
+        .iter()
+        .map(|r| r["name"].as_str().expect("name"))
+        .collect();
+    assert_eq!(names.len(), 12, "{names:?}");
+    for name in names.iter().filter(|n| **n != "default") {
+        assert!(help.contains(name), "--help does not name {name}:\n{help}");
+    }
+}
+
+#[test]
 fn compare_readings_shows_where_they_disagree() {
     let v = run_json(&[
         "status",
