@@ -151,9 +151,10 @@ pub struct StatusArgs {
     /// Komi, overriding the file's (for example 6.5).
     #[arg(long, allow_hyphen_values = true)]
     pub komi: Option<String>,
-    /// Judge under the default reading and under each single change of option
-    /// (defender-first, once-per-ko, local-2, area, carried-over, cycles-report), and show only
-    /// the strings whose status differs.
+    /// Judge under the default reading, under each single change of option
+    /// (defender-first, once-per-ko, j2003-ko-pass, katago-v1-ko, katago-ko, local-2, area,
+    /// carried-over, cycles-report) and under the presets not already among them
+    /// (j2003-local2, katago), and show only the strings whose status differs.
     #[arg(long)]
     pub compare_readings: bool,
     /// The reading of the rules.

@@ -271,6 +271,11 @@ pub fn status_text(
     out
 }
 
+/// The value of the SGF `AP` property, `name:version` as FF[4] asks.
+pub fn sgf_application() -> String {
+    format!("shikatsu:{}", env!("CARGO_PKG_VERSION"))
+}
+
 /// Escapes SGF text: `]` and `\` are escaped with a backslash.
 fn sgf_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -295,6 +300,12 @@ fn sgf_points(tag: &str, points: impl Iterator<Item = Point>, size: rules_core::
 /// The judged position as SGF: the setup with marks (dead stones crossed, seki stones as
 /// squares, territory as TB/TW), a root comment with every verdict, and one variation per
 /// proof line, its moves commented (a pass for ko is an SGF pass with a comment).
+///
+/// SGF readers (ours, GTP's `loadsgf`, Sabaki) take the first variation as the main line
+/// and replay it as moves of the game; so when there are proof lines, the first variation
+/// is a node with no move, and the main line ends at the judged position. A position with
+/// a ko point is written as the setup before the ko capture, then the capture, whose node
+/// holds the marks, the comment and the variations.
 pub fn status_sgf(
     position: &Position,
     komi: Option<rules_core::io::Komi>,
@@ -303,7 +314,7 @@ pub fn status_sgf(
     lang: Language,
 ) -> String {
     let size = position.size();
-    let mut root = String::from("(;GM[1]FF[4]CA[UTF-8]AP[shikatsu]");
+    let mut root = format!("(;GM[1]FF[4]CA[UTF-8]AP[{}]", sgf_application());
     if size.width() == size.height() {
         let _ = write!(root, "SZ[{}]", size.width());
     } else {
@@ -312,13 +323,15 @@ pub fn status_sgf(
     if let Some(k) = komi {
         let _ = write!(root, "KM[{k}]");
     }
-    let stones = |c: Color| {
-        size.points()
-            .filter(move |&p| position.color_at(p) == Some(c))
-    };
-    root.push_str(&sgf_points("AB", stones(Color::Black), size));
-    root.push_str(&sgf_points("AW", stones(Color::White), size));
-    let _ = write!(root, "PL[{}]", position.to_move().letter());
+    // A ko point survives as the setup before the ko capture and the capture, which then
+    // is the main line's first node and holds the marks (see `write_sgf`).
+    let (setup, ko_capture) = rules_core::io::sgf_setup(position);
+    root.push_str(&sgf_points("AB", setup.black.iter(), size));
+    root.push_str(&sgf_points("AW", setup.white.iter(), size));
+    let _ = write!(root, "PL[{}]", setup.to_move.letter());
+    if let Some((color, stone)) = ko_capture {
+        let _ = write!(root, ";{}[{}]", color.letter(), stone.to_sgf(size));
+    }
     let dead = judgement
         .strings
         .iter()
@@ -384,6 +397,11 @@ pub fn status_sgf(
             }
         }
         variations.push(')');
+    }
+    if !variations.is_empty() {
+        // The main line: the judged position itself, not the first proof line.
+        let main = format!("(;C[{}])", sgf_text(&lang.sgf_judged_position()));
+        variations.insert_str(0, &main);
     }
     format!("{root}{variations})\n")
 }

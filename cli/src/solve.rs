@@ -1012,7 +1012,10 @@ pub fn sgf(prepared: &Prepared, solution: &Solution, trees: &[TreeNode]) -> Stri
     let t = &prepared.tsumego;
     let pos = &t.position;
     let size = pos.size();
-    let mut s = String::from("(;GM[1]FF[4]CA[UTF-8]AP[shikatsu]");
+    let mut s = format!(
+        "(;GM[1]FF[4]CA[UTF-8]AP[{}]",
+        crate::output::sgf_application()
+    );
     if size.width() == size.height() {
         let _ = write!(s, "SZ[{}]", size.width());
     } else {

@@ -326,6 +326,29 @@ fn gtp_engine_answers_the_shared_commands() {
 }
 
 #[test]
+fn gtp_loadsgf_of_status_sgf_gives_the_judged_position() {
+    // `loadsgf` replays the main line: it must end at the judged position, not play the
+    // first proof line (which captured C4 and gave B+0.5).
+    let o = run(&[
+        "status",
+        "examples/dead-stone-in-eye.txt",
+        "--format",
+        "sgf",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let sgf = Scratch::new("status-output.sgf", &o.stdout);
+    let script = format!(
+        "loadsgf {}\nfinal_status_list dead\nfinal_score\nquit\n",
+        sgf.path()
+    );
+    let replies = gtp_session(&[], &script);
+    let text = replies.join(" | ");
+    assert_eq!(replies[0], "= black", "{text}");
+    assert_eq!(replies[1], "= C4", "{text}");
+    assert_eq!(replies[2], "= B+2.5", "{text}");
+}
+
+#[test]
 fn gtp_final_status_by_confirmation() {
     let script = "loadsgf examples/dead-stone-in-eye.sgf\nfinal_status_list dead\nfinal_status_list alive\nfinal_score\nshikatsu-status C4\nquit\n";
     let sgf = Scratch::new(
@@ -416,8 +439,11 @@ game = sgf.Sgf_game.from_bytes(data)
 root = game.get_root()
 w, h = game.get_size(), game.get_size()
 blacks, whites, _ = root.get_setup_stones()
-print(len(blacks), len(whites), len(root), len(root[0].get("C")) > 0 if len(root) else 0)
-variations = list(root)
+# The main line ends at the judged position: the first variation is one node, no move.
+main = root[0]
+assert main.get_move() == (None, None) and len(main) == 0, "the main line plays a move"
+print(len(blacks), len(whites), len(root) - 1, len(root[1].get("C")) > 0 if len(root) > 1 else 0)
+variations = list(root)[1:]
 moves = 0
 for v in variations:
     node = v
@@ -523,6 +549,32 @@ print(len(variations), moves, root.get("C").splitlines()[0])
         replay[2].starts_with("shikatsu, J89 confirmation."),
         "{report}"
     );
+}
+
+#[test]
+fn compare_readings_help_names_every_reading_compared() {
+    // The help once listed six of the eleven readings compared: each name the comparison
+    // reports must be in `status --help`.
+    let o = run(&["status", "--help"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let help = stdout(&o).split_whitespace().collect::<Vec<_>>().join(" ");
+    let v = run_json(&[
+        "status",
+        "examples/dead-stone-in-eye.txt",
+        "--compare-readings",
+        "--format",
+        "json",
+    ]);
+    let names: Vec<&str> = v["readings"]
+        .as_array()
+        .expect("readings")
+        .iter()
+        .map(|r| r["name"].as_str().expect("name"))
+        .collect();
+    assert_eq!(names.len(), 12, "{names:?}");
+    for name in names.iter().filter(|n| **n != "default") {
+        assert!(help.contains(name), "--help does not name {name}:\n{help}");
+    }
 }
 
 #[test]

@@ -509,6 +509,16 @@ impl Language {
         )
     }
 
+    /// The comment of the moveless node that begins the SGF main line: it stands for the
+    /// judged position, so that a reader replaying the main line stops there.
+    pub fn sgf_judged_position(self) -> String {
+        self.finish(
+            "The position judged (no move). The proof lines are the other variations of the \
+             root."
+                .to_string(),
+        )
+    }
+
     /// A pass for ko in an SGF comment.
     pub fn sgf_pass_for_ko(self, ko: Point) -> String {
         format!("{} {ko}", self.finish("pass for the ko at".to_string()))

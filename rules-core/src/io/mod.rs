@@ -29,7 +29,7 @@ pub use diagram::{
 pub use komi::{Komi, KomiError, KomiProblem, MAX_KOMI_POINTS};
 pub use sgf::{
     parse_collection, parse_collection_bytes, parse_sgf, parse_sgf_bytes, parse_sgf_bytes_with,
-    parse_sgf_with, write_sgf, Replay, SgfError, SgfGame, SgfOptions, MAX_SGF_DEPTH,
+    parse_sgf_with, sgf_setup, write_sgf, Replay, SgfError, SgfGame, SgfOptions, MAX_SGF_DEPTH,
 };
 
 /// The `sgf-parse` crate whose trees [`SgfGame`] exposes, re-exported so callers use the

@@ -1262,10 +1262,7 @@ impl Replay {
 /// ```
 pub fn write_sgf(position: &Position, komi: Option<Komi>) -> String {
     let size = position.size();
-    let (setup, ko_move) = match ko_predecessor(position) {
-        Some((setup, color, stone)) => (setup, Some((color, stone))),
-        None => (position.to_setup(), None),
-    };
+    let (setup, ko_move) = sgf_setup(position);
     let mut out = String::from("(;GM[1]FF[4]CA[UTF-8]");
     let _ = write!(
         out,
@@ -1289,6 +1286,26 @@ pub fn write_sgf(position: &Position, komi: Option<Komi>) -> String {
     }
     out.push(')');
     out
+}
+
+/// What an SGF writer puts down for `position` so that a reader replaying the main line gets
+/// it back, as [`write_sgf`] does: the setup, then the move to play after it, if any.
+///
+/// For a position with a ko point, the setup just before the ko capture and the capture
+/// (so that the prohibition and the last ko capture survive); otherwise the position's own
+/// setup and no move. Prisoners are in the setup, but SGF has no property for them.
+///
+/// ```
+/// use rules_core::io::sgf_setup;
+/// use rules_core::{Move, Position, Size};
+/// let pos = Position::empty(Size::new(9, 9).unwrap()).play(Move::Play("C3".parse().unwrap())).unwrap();
+/// assert_eq!(sgf_setup(&pos), (pos.to_setup(), None));
+/// ```
+pub fn sgf_setup(position: &Position) -> (crate::Setup, Option<(Color, Point)>) {
+    match ko_predecessor(position) {
+        Some((setup, color, stone)) => (setup, Some((color, stone))),
+        None => (position.to_setup(), None),
+    }
 }
 
 /// For a position with a ko point: the setup just before the ko capture, the capturer and
