@@ -282,6 +282,14 @@ impl Engine {
         };
         let record: GameRecord = match io::parse_sgf_bytes_with(&bytes, &options) {
             Ok(r) => r,
+            // A move number past the end loads the whole game, as GNU Go (GTP's reference
+            // implementation, which decides what the specification leaves open) does.
+            Err(io::SgfError::MoveOutOfRange { .. }) => {
+                match io::parse_sgf_bytes_with(&bytes, &SgfOptions::default()) {
+                    Ok(r) => r,
+                    Err(e) => return Reply::Failure(format!("cannot load file: {path}: {e}")),
+                }
+            }
             Err(e) => return Reply::Failure(format!("cannot load file: {path}: {e}")),
         };
         self.history.clear();

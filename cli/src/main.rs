@@ -87,6 +87,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
 }
 
 fn explain_command(args: &args::ExplainArgs) -> Result<ExitCode> {
+    if let Some(out) = &args.html {
+        // Writing the page over the position read would destroy the input.
+        let same = |a: &std::path::Path, b: &std::path::Path| matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(x), Ok(y)) if x == y);
+        if same(out, &args.position) {
+            anyhow::bail!(
+                "{}: --html names the position's own file; give another file for the page",
+                out.display()
+            );
+        }
+    }
     let game = config::load_position(&args.position, args.move_number)?;
     let reading = config::reading(&args.reading);
     let limits = config::limits(&args.limits)?;

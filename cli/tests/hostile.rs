@@ -126,6 +126,11 @@ const REFUSED: &[(&str, &[u8], &str)] = &[
     ),
     ("km-twice.sgf", b"(;KM[6.5]KM[0.5])", "KM is given twice"),
     (
+        "ca-twice.sgf",
+        b"(;CA[UTF-8]CA[ISO-8859-1])",
+        "CA[ISO-8859-1]: CA is given twice in the root node, first as CA[UTF-8]",
+    ),
+    (
         "gm-twice.sgf",
         b"(;GM[1]SZ[9]\nGM[1])",
         "line 2, column 1: GM is given twice in the root node",
@@ -829,4 +834,24 @@ fn a_cho_problem_whose_player_contradicts_its_position_is_refused() {
         "{}",
         stderr(&o)
     );
+}
+
+#[test]
+fn explain_never_writes_its_page_over_the_position() {
+    let dir = scratch_dir("explain-over-input");
+    let file = dir.join("corner.txt");
+    std::fs::write(&file, CORNER).expect("write");
+    let path = file.to_str().expect("utf-8");
+    // The same file by another name too.
+    let other = format!("{}/./corner.txt", dir.to_str().expect("utf-8"));
+    for out in [path, other.as_str()] {
+        let o = run(&["explain", path, "--html", out]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("--html names the position's own file"),
+            "{}",
+            stderr(&o)
+        );
+        assert_eq!(std::fs::read(&file).expect("read"), CORNER);
+    }
 }

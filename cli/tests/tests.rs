@@ -349,6 +349,22 @@ fn gtp_loadsgf_of_status_sgf_gives_the_judged_position() {
 }
 
 #[test]
+fn gtp_loadsgf_move_number_counts_like_gnu_go() {
+    // GTP's move number is the move about to be played; past the end the whole game is
+    // loaded, as GNU Go does (the message named move 98 for `99` and refused).
+    let sgf = Scratch::new("one-move.sgf", b"(;GM[1]FF[4]SZ[9];B[cc])");
+    let script = format!(
+        "loadsgf {p} 1\nloadsgf {p} 2\nloadsgf {p} 99\nquit\n",
+        p = sgf.path()
+    );
+    let replies = gtp_session(&[], &script);
+    let text = replies.join(" | ");
+    assert_eq!(replies[0], "= black", "{text}");
+    assert_eq!(replies[1], "= white", "{text}");
+    assert_eq!(replies[2], "= white", "{text}");
+}
+
+#[test]
 fn gtp_final_status_by_confirmation() {
     let script = "loadsgf examples/dead-stone-in-eye.sgf\nfinal_status_list dead\nfinal_status_list alive\nfinal_score\nshikatsu-status C4\nquit\n";
     let sgf = Scratch::new(

@@ -691,7 +691,7 @@ impl SgfGame {
             .into_go_node()
             .map_err(|_| SgfError::NotGo { index: index + 1 })?;
         // The root's first value would be used and the other dropped without a word.
-        for id in ["SZ", "KM", "HA"] {
+        for id in ["SZ", "KM", "HA", "CA"] {
             let mut values = root
                 .properties()
                 .filter(|p| p.identifier() == id)
