@@ -305,12 +305,11 @@ fn parse_trees(
         .collect())
 }
 
-/// The place of a root `GM` that the parser refuses (given twice, or not one whole number),
-/// found again in the text from `start` (where the first tree opens; the text is known to
-/// be well formed, [`prescan`] has read it).
-fn root_gm_fault(text: &str, start: usize) -> Option<SgfError> {
+/// The line (from 1) and the count of characters before `end` on it: the place of the
+/// character at byte `end`, whose column is that count plus one.
+fn line_and_column(text: &str, end: usize) -> (usize, usize) {
     let (mut line, mut column) = (1usize, 0usize);
-    for c in text[..start].chars() {
+    for c in text[..end].chars() {
         if c == '\n' {
             line += 1;
             column = 0;
@@ -318,6 +317,14 @@ fn root_gm_fault(text: &str, start: usize) -> Option<SgfError> {
             column += 1;
         }
     }
+    (line, column)
+}
+
+/// The place of a root `GM` that the parser refuses (given twice, or not one whole number),
+/// found again in the text from `start` (where the first tree opens; the text is known to
+/// be well formed, [`prescan`] has read it).
+fn root_gm_fault(text: &str, start: usize) -> Option<SgfError> {
+    let (mut line, mut column) = line_and_column(text, start);
     let (mut depth, mut nodes, mut in_value, mut escaped) = (0usize, 0usize, false, false);
     // The name being read (capitals only: the parser drops lower-case letters), where it
     // started, and the name the values being read belong to.
@@ -442,15 +449,7 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
         ));
     };
     let mut node_lines: Vec<Vec<usize>> = Vec::new();
-    let (mut line, mut column) = (1usize, 0usize);
-    for c in text[..start].chars() {
-        if c == '\n' {
-            line += 1;
-            column = 0;
-        } else {
-            column += 1;
-        }
-    }
+    let (mut line, mut column) = line_and_column(text, start);
     let mut value_start: Option<(usize, usize)> = None;
     let mut escaped = false;
     let mut opens: Vec<OpenTree> = Vec::new();
