@@ -271,7 +271,7 @@ pub fn status_text(
     out
 }
 
-/// The value of the SGF `AP` property, `name:version` as FF[4] asks.
+/// The value of the SGF `AP` property, `name:version` as `FF[4]` asks.
 pub fn sgf_application() -> String {
     format!("shikatsu:{}", env!("CARGO_PKG_VERSION"))
 }
