@@ -121,6 +121,12 @@ fn diagram_without_spaces_or_coordinates() {
     // Row numbers on the left only, `+` as empty, CRLF line ends, a byte order mark.
     let r2 = parse_diagram("\u{feff}3 X + O\r\n2 . . .\r\n1 XXO\r\n").unwrap();
     assert_eq!(r2.position, r.position);
+    // Old Mac line ends (a lone CR) were one line: "board size 9x1".
+    let r3 = parse_diagram("# komi 0.5\rX.O\r...\rXXO\r").unwrap();
+    assert_eq!(r3.position, r.position);
+    assert!(r3.komi.is_some());
+    // And a fault keeps its line number.
+    assert_eq!(diagram_err("X.O\r...\rXX\r").0, 3);
 }
 
 #[test]

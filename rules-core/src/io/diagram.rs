@@ -224,6 +224,13 @@ pub fn parse_diagram(text: &str) -> Result<GameRecord, DiagramError> {
         ));
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Old Mac files end their lines with a lone CR, which `lines()` does not split on: the
+    // whole board read as one row ("board size 9x1 is out of range").
+    let text: std::borrow::Cow<'_, str> = if text.contains('\r') {
+        text.replace("\r\n", "\n").replace('\r', "\n").into()
+    } else {
+        text.into()
+    };
     let mut rows: Vec<Row> = Vec::new();
     let mut extras = Extras::default();
     let mut warnings = Vec::new();
