@@ -580,6 +580,12 @@ fn cho_problems_read_as_another_problem_are_refused() {
             cho_json(CORNER_SGF, ""),
             "region: no point given",
         ),
+        // A field's fault names the line of its key.
+        (
+            "bad-colour.json",
+            cho_json(CORNER_SGF, "bb,cb").replace(r#""turn_color": "b""#, r#""turn_color": "x""#),
+            "corner.sgf: line 2: turn_color: 'x' is not b or w",
+        ),
         // serde_json kept the last of two equal keys.
         (
             "twice.json",

@@ -658,6 +658,18 @@ impl<'de> serde::Deserialize<'de> for UniqueKeys {
     }
 }
 
+/// The line (from 1) of the JSON object key `key` in `bytes`: the first `"key"` followed by
+/// a colon.
+fn key_line(bytes: &[u8], key: &str) -> Option<usize> {
+    let quoted = format!("\"{key}\"");
+    let quoted = quoted.as_bytes();
+    (0..bytes.len()).find_map(|i| {
+        let rest = bytes[i..].strip_prefix(quoted)?;
+        let after = rest.iter().find(|b| !b.is_ascii_whitespace())?;
+        (*after == b':').then(|| 1 + bytes[..i].iter().filter(|&&b| b == b'\n').count())
+    })
+}
+
 /// Reads one Cho dictionary JSON problem.
 fn cho_problem(path: &Path, bytes: &[u8]) -> Result<Problem, ProblemError> {
     // Editors on Windows may begin the file with a byte order mark, which JSON does not
@@ -670,10 +682,24 @@ fn cho_problem(path: &Path, bytes: &[u8]) -> Result<Problem, ProblemError> {
         .and_then(|v| v.as_str())
         .unwrap_or("")
         .to_string();
-    let field = |what: String| ProblemError::Field {
-        file: path.to_path_buf(),
-        problem: name.clone(),
-        what,
+    // A fault in a field is placed at the line of its key (the messages begin with it).
+    let keys: Vec<&String> = value
+        .as_object()
+        .map(|o| o.keys().collect())
+        .unwrap_or_default();
+    let field = |what: String| {
+        let line = keys
+            .iter()
+            .find(|k| what.starts_with(k.as_str()) || what.starts_with(&format!("field '{k}'")))
+            .and_then(|k| key_line(bytes, k));
+        ProblemError::Field {
+            file: path.to_path_buf(),
+            problem: name.clone(),
+            what: match line {
+                Some(line) => format!("line {line}: {what}"),
+                None => what,
+            },
+        }
     };
     let text = |key: &str| -> Result<&str, ProblemError> {
         value
