@@ -282,6 +282,7 @@ fn parse_trees(
         start,
         end,
         node_lines,
+        root_gm_fault,
     } = prescan(text)?;
     if !text[..start].trim().is_empty() {
         warnings.push("text before the first game tree ignored".to_string());
@@ -291,7 +292,7 @@ fn parse_trees(
     }
     let trees = sgf_parse::parse(&text[start..end]).map_err(|e| match e {
         SgfParseError::UnexpectedProperty | SgfParseError::InvalidGameType => {
-            root_gm_fault(text, start).unwrap_or(SgfError::Syntax(e))
+            root_gm_fault.unwrap_or(SgfError::Syntax(e))
         }
         e => SgfError::Syntax(e),
     })?;
@@ -320,100 +321,85 @@ fn line_and_column(text: &str, end: usize) -> (usize, usize) {
     (line, column)
 }
 
-/// The place of a root `GM` that the parser refuses (given twice, or not one whole number),
-/// found again in the text from `start` (where the first tree opens; the text is known to
-/// be well formed, [`prescan`] has read it).
-fn root_gm_fault(text: &str, start: usize) -> Option<SgfError> {
-    let (mut line, mut column) = line_and_column(text, start);
-    let (mut depth, mut nodes, mut in_value, mut escaped) = (0usize, 0usize, false, false);
-    // The name being read (capitals only: the parser drops lower-case letters), where it
-    // started, and the name the values being read belong to.
-    let (mut name, mut name_at, mut last_name) = (String::new(), (0, 0), String::new());
-    // In the current tree's root: where GM stands, and its values.
-    let mut gm: Option<(usize, usize)> = None;
-    let mut values: Vec<String> = Vec::new();
-    let mut current: Option<String> = None;
-    let fault =
-        |(line, column): (usize, usize), what: String| SgfError::Structure { line, column, what };
-    for c in text[start..].chars() {
-        if c == '\n' {
-            line += 1;
-            column = 0;
-        } else {
-            column += 1;
+/// What [`prescan`] reads of each top-level tree's root `GM`: the parser refuses a `GM`
+/// given twice or not one whole number without saying where, so the scan keeps the place
+/// of the first such fault.
+#[derive(Default)]
+struct RootGm {
+    /// The property name being read (capitals only: the parser drops lower-case letters)
+    /// and where it started; the name the values being read belong to.
+    name: String,
+    name_at: (usize, usize),
+    last_name: String,
+    /// In the current tree's root: where `GM` stands, its values, and the one being read.
+    at: Option<(usize, usize)>,
+    values: Vec<String>,
+    current: Option<String>,
+    fault: Option<SgfError>,
+}
+
+impl RootGm {
+    fn fault(&mut self, (line, column): (usize, usize), what: String) {
+        self.fault
+            .get_or_insert(SgfError::Structure { line, column, what });
+    }
+
+    /// A capital letter of a property name, at `place`.
+    fn letter(&mut self, c: char, place: (usize, usize)) {
+        if self.name.is_empty() {
+            self.name_at = place;
         }
-        if in_value {
-            if escaped {
-                escaped = false;
-            } else if c == '\\' {
-                escaped = true;
-            } else if c == ']' {
-                in_value = false;
-                values.extend(current.take());
-                continue;
+        self.name.push(c);
+    }
+
+    /// A value opens with `[`, in the root or not.
+    fn value_opens(&mut self, in_root: bool) {
+        if !self.name.is_empty() {
+            self.last_name = std::mem::take(&mut self.name);
+            if in_root && self.last_name == "GM" {
+                match self.at {
+                    Some(_) => {
+                        self.fault(self.name_at, "GM is given twice in the root node".into())
+                    }
+                    None => self.at = Some(self.name_at),
+                }
             }
-            if let Some(v) = current.as_mut() {
-                v.push(c);
-            }
-            continue;
         }
-        let in_root = depth == 1 && nodes == 1;
-        match c {
-            '[' => {
-                in_value = true;
-                if !name.is_empty() {
-                    last_name = std::mem::take(&mut name);
-                    if in_root && last_name == "GM" {
-                        if gm.is_some() {
-                            return Some(fault(
-                                name_at,
-                                "GM is given twice in the root node".into(),
-                            ));
-                        }
-                        gm = Some(name_at);
-                    }
-                }
-                if in_root && last_name == "GM" {
-                    current = Some(String::new());
-                }
-            }
-            ';' | '(' | ')' => {
-                if let (true, Some(at)) = (in_root, gm) {
-                    if !matches!(values.as_slice(), [v] if v.parse::<i32>().is_ok()) {
-                        return Some(fault(
-                            at,
-                            format!(
-                                "GM[{}]: expected one whole number for the game (1 for Go)",
-                                values.join("][")
-                            ),
-                        ));
-                    }
-                }
-                last_name.clear();
-                match c {
-                    '(' => {
-                        depth += 1;
-                        if depth == 1 {
-                            nodes = 0;
-                            gm = None;
-                            values.clear();
-                        }
-                    }
-                    ')' => depth = depth.saturating_sub(1),
-                    _ if depth == 1 => nodes += 1,
-                    _ => {}
-                }
-            }
-            c if c.is_ascii_uppercase() => {
-                if name.is_empty() {
-                    name_at = (line, column);
-                }
-                name.push(c);
-            }
-            _ => {}
+        if in_root && self.last_name == "GM" {
+            self.current = Some(String::new());
         }
     }
-    None
+
+    /// A character inside a value (all but the closing `]`).
+    fn value_char(&mut self, c: char) {
+        if let Some(v) = self.current.as_mut() {
+            v.push(c);
+        }
+    }
+
+    fn value_closes(&mut self) {
+        self.values.extend(self.current.take());
+    }
+
+    /// A `;`, `(` or `)` ends the node being read (the root, if `in_root`).
+    fn node_ends(&mut self, in_root: bool) {
+        if let (true, Some(at)) = (in_root, self.at) {
+            if !matches!(self.values.as_slice(), [v] if v.parse::<i32>().is_ok()) {
+                let values = self.values.join("][");
+                self.fault(
+                    at,
+                    format!("GM[{values}]: expected one whole number for the game (1 for Go)"),
+                );
+            }
+        }
+        self.last_name.clear();
+    }
+
+    /// A top-level tree opens.
+    fn tree_opens(&mut self) {
+        self.at = None;
+        self.values.clear();
+    }
 }
 
 /// What [`prescan`] finds: the byte range from the first `(` to the end of the last
@@ -423,6 +409,8 @@ struct Scan {
     start: usize,
     end: usize,
     node_lines: Vec<Vec<usize>>,
+    /// The place of a root `GM` that the parser will refuse, if any.
+    root_gm_fault: Option<SgfError>,
 }
 
 /// A game tree opened and not yet closed, while [`prescan`] reads it.
@@ -463,6 +451,7 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
     let mut name_interrupted = false;
     // Text after a complete tree: ignored after the last one, a fault before another.
     let mut after_tree: Option<(usize, usize)> = None;
+    let mut gm = RootGm::default();
     for (offset, c) in text[start..].char_indices() {
         if c == '\n' {
             line += 1;
@@ -478,9 +467,14 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
             } else if c == ']' {
                 value_start = None;
                 value_may_follow = true;
+                gm.value_closes();
+                continue;
             }
+            gm.value_char(c);
             continue;
         }
+        // The root of a top-level tree: its first node, before any variation.
+        let in_root = opens.len() == 1 && node_lines.last().is_some_and(|n| n.len() == 1);
         if opens.is_empty() && !c.is_whitespace() && c != '(' {
             after_tree.get_or_insert((line, column));
         }
@@ -494,6 +488,7 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
             }
             value_may_follow = false;
             name_interrupted = false;
+            gm.node_ends(in_root);
         }
         // A game tree is '(', its nodes (at least one), then its variations, then ')'; a
         // parser that met a node after a variation dropped it without a word.
@@ -519,6 +514,7 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
                 name_start = None;
                 name_interrupted = false;
                 value_start = Some((line, column));
+                gm.value_opens(in_root);
             }
             '(' => {
                 match opens.last_mut() {
@@ -533,6 +529,7 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
                             ));
                         }
                         node_lines.push(Vec::new());
+                        gm.tree_opens();
                     }
                     Some(parent) if !parent.has_node => {
                         return Err(structure(
@@ -611,6 +608,9 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
                 if name_start.is_none() {
                     name_start = Some((line, column));
                 }
+                if c.is_ascii_uppercase() {
+                    gm.letter(c, (line, column));
+                }
                 value_may_follow = true;
             }
             c => {
@@ -644,6 +644,7 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
         start,
         end,
         node_lines,
+        root_gm_fault: gm.fault,
     })
 }
 
