@@ -581,12 +581,7 @@ fn compare_readings_help_names_every_reading_compared() {
         "--format",
         "json",
     ]);
-    let names: Vec<&str> = v["readings"]
-        .as_array()
-        .expect("readings")
-        .iter()
-        .map(|r| r["name"].as_str().expect("name"))
-        .collect();
+    let names = reading_names(&v);
     assert_eq!(names.len(), 12, "{names:?}");
     for name in names.iter().filter(|n| **n != "default") {
         assert!(help.contains(name), "--help does not name {name}:\n{help}");
@@ -602,12 +597,7 @@ fn compare_readings_shows_where_they_disagree() {
         "--format",
         "json",
     ]);
-    let names: Vec<&str> = v["readings"]
-        .as_array()
-        .expect("readings")
-        .iter()
-        .map(|r| r["name"].as_str().expect("name"))
-        .collect();
+    let names = reading_names(&v);
     assert_eq!(
         names,
         [
@@ -782,4 +772,14 @@ fn string_with<'a>(v: &'a serde_json::Value, stone: &str) -> &'a serde_json::Val
                 .any(|p| p == stone)
         })
         .expect("the string is listed")
+}
+
+/// The names of the readings `--compare-readings --format json` compared.
+fn reading_names(v: &serde_json::Value) -> Vec<&str> {
+    v["readings"]
+        .as_array()
+        .expect("readings")
+        .iter()
+        .map(|r| r["name"].as_str().expect("name"))
+        .collect()
 }
