@@ -131,6 +131,11 @@ const REFUSED: &[(&str, &[u8], &str)] = &[
         "CA[ISO-8859-1]: CA is given twice in the root node, first as CA[UTF-8]",
     ),
     (
+        "property-after-variation.sgf",
+        b"(;GM[1](;B[aa])GM[2])",
+        "line 1, column 16: a property after a variation",
+    ),
+    (
         "gm-twice.sgf",
         b"(;GM[1]SZ[9]\nGM[1])",
         "line 2, column 1: GM is given twice in the root node",

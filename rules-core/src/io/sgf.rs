@@ -596,6 +596,16 @@ fn prescan(text: &str) -> Result<Scan, SgfError> {
             _ if opens.is_empty() => {}
             c if c.is_whitespace() => name_interrupted = name_start.is_some(),
             c if c.is_ascii_alphabetic() => {
+                if opens.last().is_some_and(|t| t.has_variation) {
+                    // The parser refused it without a place ("Unexpected property").
+                    return Err(structure(
+                        line,
+                        column,
+                        "a property after a variation (properties belong to a node, and a \
+                         game tree's nodes come before its variations)"
+                            .into(),
+                    ));
+                }
                 if name_interrupted {
                     // The parser would read `A B[aa]` as the one name AB.
                     return Err(structure(
