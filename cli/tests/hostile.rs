@@ -594,8 +594,9 @@ fn cho_problems_read_as_another_problem_are_refused() {
         // serde_json kept the last of two equal keys.
         (
             "twice.json",
-            cho_json(CORNER_SGF, "bb,cb").replace('}', r#", "turn_color": "w"}"#),
-            "the field 'turn_color' is given twice",
+            cho_json(CORNER_SGF, "bb,cb").replace('}', "\n, \"turn_color\": \"w\"\n}"),
+            // Placed at the second key, not the line after its value.
+            "line 6, column 3: the field 'turn_color' is given twice (first on line 2)",
         ),
         // A second tree, or variations, were dropped without a word.
         (

@@ -658,16 +658,50 @@ impl<'de> serde::Deserialize<'de> for UniqueKeys {
     }
 }
 
-/// The line (from 1) of the JSON object key `key` in `bytes`: the first `"key"` followed by
-/// a colon.
-fn key_line(bytes: &[u8], key: &str) -> Option<usize> {
-    let quoted = format!("\"{key}\"");
-    let quoted = quoted.as_bytes();
-    (0..bytes.len()).find_map(|i| {
-        let rest = bytes[i..].strip_prefix(quoted)?;
+/// The places (line and column, from 1) of the JSON object key `key` in `bytes`: each
+/// `"key"` followed by a colon, in order.
+fn key_places<'a>(bytes: &'a [u8], key: &str) -> impl Iterator<Item = (usize, usize)> + 'a {
+    let quoted = format!("\"{key}\"").into_bytes();
+    (0..bytes.len()).filter_map(move |i| {
+        let rest = bytes[i..].strip_prefix(quoted.as_slice())?;
         let after = rest.iter().find(|b| !b.is_ascii_whitespace())?;
-        (*after == b':').then(|| 1 + bytes[..i].iter().filter(|&&b| b == b'\n').count())
+        (*after == b':').then(|| {
+            let line_start = bytes[..i]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |n| n + 1);
+            let line = 1 + bytes[..i].iter().filter(|&&b| b == b'\n').count();
+            (line, 1 + i - line_start)
+        })
     })
+}
+
+/// The line (from 1) of the first `"key"` followed by a colon in `bytes`.
+fn key_line(bytes: &[u8], key: &str) -> Option<usize> {
+    key_places(bytes, key).next().map(|(line, _)| line)
+}
+
+/// A JSON error, placed at the second of two equal keys when that is the fault: serde
+/// finds it only after the second value, and named the line after it.
+fn json_error_in(path: &Path, bytes: &[u8], e: &serde_json::Error) -> ProblemError {
+    let twice = e
+        .to_string()
+        .strip_prefix("the field '")
+        .and_then(|rest| rest.split_once("' is given twice"))
+        .map(|(key, _)| key.to_string());
+    let places: Vec<(usize, usize)> = twice
+        .as_deref()
+        .map(|key| key_places(bytes, key).take(2).collect())
+        .unwrap_or_default();
+    match (twice, places.as_slice()) {
+        (Some(key), [(first, _), (line, column)]) => ProblemError::Json {
+            file: path.to_path_buf(),
+            line: *line,
+            column: *column,
+            what: format!("the field '{key}' is given twice (first on line {first})"),
+        },
+        _ => json_error(path, e),
+    }
 }
 
 /// Reads one Cho dictionary JSON problem.
@@ -675,7 +709,8 @@ fn cho_problem(path: &Path, bytes: &[u8]) -> Result<Problem, ProblemError> {
     // Editors on Windows may begin the file with a byte order mark, which JSON does not
     // allow; it was refused as "expected value at line 1 column 1".
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let UniqueKeys(object) = serde_json::from_slice(bytes).map_err(|e| json_error(path, &e))?;
+    let UniqueKeys(object) =
+        serde_json::from_slice(bytes).map_err(|e| json_error_in(path, bytes, &e))?;
     let value = serde_json::Value::Object(object);
     let name = value
         .get("filename")
