@@ -396,6 +396,21 @@ impl PointSet {
         out
     }
 
+    /// The points of the set whose every neighbour on a board of `size` is in the set too,
+    /// word by word (a search counts them at every leaf).
+    ///
+    /// ```
+    /// use rules_core::{PointSet, Size};
+    /// let size = Size::square(5).unwrap();
+    /// let corner: PointSet = ["A1", "B1", "A2", "B2", "C1"].iter().map(|p| p.parse().unwrap()).collect();
+    /// let inner: Vec<String> = corner.interior(size).iter().map(|p| p.to_string()).collect();
+    /// assert_eq!(inner, ["A1", "B1"]);
+    /// ```
+    pub fn interior(&self, size: Size) -> PointSet {
+        let outside = PointSet::board(size).difference(self);
+        self.difference(&outside.grown_within(self))
+    }
+
     /// Points of `self` not in `other`.
     pub fn difference(&self, other: &PointSet) -> PointSet {
         let mut out = *self;
@@ -463,8 +478,8 @@ impl fmt::Debug for PointSet {
 mod tests {
     use super::*;
 
-    /// The word-wise growth against the neighbours point by point, on random sets of
-    /// boards from 2x2 to 25x25, rectangular ones among them; and the board's points.
+    /// The word-wise growth and interior against the neighbours point by point, on random
+    /// sets of boards from 2x2 to 25x25, rectangular ones among them; and the board's points.
     #[test]
     fn sets_grow_as_their_points_do() {
         let mut seed = 5u64;
@@ -499,6 +514,15 @@ mod tests {
                     }
                     assert_eq!(set.with_neighbours(size), grown, "{w}x{h}");
                     assert_eq!(set.grown_within(&within), grown.intersection(&within));
+                    // The interior of sparse sets and of dense ones (most points in).
+                    let dense: PointSet = size.points().filter(|_| next(density) != 0).collect();
+                    for s in [set, dense, within] {
+                        let inner: PointSet = s
+                            .iter()
+                            .filter(|p| p.neighbours(size).all(|n| s.contains(n)))
+                            .collect();
+                        assert_eq!(s.interior(size), inner, "{w}x{h}");
+                    }
                 }
             }
         }

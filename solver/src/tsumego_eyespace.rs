@@ -445,7 +445,7 @@ pub(crate) fn closed_areas_around(
     let mut memo = WallMemo::default();
     let size = pos.size();
     let mut area = PointSet::new();
-    let mut stack = Vec::new();
+    let mut stack = Vec::with_capacity(region.len());
     for p in points.iter() {
         let wall = pos.color_at(p) == Some(attacker) && memo.is_wall(pos, p, region);
         if !wall && area.insert(p) {
