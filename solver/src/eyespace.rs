@@ -42,6 +42,10 @@ use rules_core::benson::pass_alive_excluding;
 use rules_core::confirmation::{ConfirmationMove, ConfirmationState};
 use rules_core::{Color, Point, PointSet, Position};
 
+/// What the flood fills' stacks hold before they grow: one allocation instead of several
+/// reallocations (they run at every node of the searches; the growth was 2 % of a run).
+pub(crate) const FLOOD_CAPACITY: usize = 64;
+
 /// Where the rule applies: the region and its interior.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct NoRoom {
@@ -139,8 +143,9 @@ pub(crate) fn no_room_in_areas(
             continue;
         }
         let mut area = PointSet::from_iter([p]);
-        let mut stack = vec![p];
-        let mut interior: Vec<Point> = Vec::new();
+        let mut stack = Vec::with_capacity(FLOOD_CAPACITY);
+        stack.push(p);
+        let mut interior: Vec<Point> = Vec::with_capacity(2);
         while let Some(q) = stack.pop() {
             if !inside(q) {
                 return false;
@@ -213,7 +218,7 @@ pub(crate) fn two_small_regions(position: &Position, point: Point) -> bool {
     let libs = position.liberties(point);
     let mut visited = PointSet::new();
     let mut vital = 0;
-    let mut stack: Vec<Point> = Vec::new();
+    let mut stack: Vec<Point> = Vec::with_capacity(FLOOD_CAPACITY);
     for l in libs.iter() {
         if !visited.insert(l) {
             continue;

@@ -727,9 +727,9 @@ impl Rules {
     /// rest of the region; the pass last.
     fn moves(&self, pos: &Position, focus: &PointSet) -> Vec<Move> {
         let color = pos.to_move();
-        let size = pos.size();
         let ko = pos.ko_point();
         // Sized once, and ordered by rank without a sort's buffer: this runs at every node.
+        let near_focus = focus.grown_within(&self.region);
         let mut scored: Vec<(u8, Point)> = Vec::with_capacity(self.points.len());
         scored.extend(
             self.points
@@ -739,7 +739,7 @@ impl Rules {
                 .map(|p| {
                     let rank = if focus.contains(p) {
                         0
-                    } else if p.neighbours(size).any(|n| focus.contains(n)) {
+                    } else if near_focus.contains(p) {
                         1
                     } else {
                         2

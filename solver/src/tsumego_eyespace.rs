@@ -13,7 +13,7 @@
 //! the exhaustive reference (`solver/tests/tsumego_eyespace.rs`) and by the differential test of
 //! the whole search.
 
-use crate::eyespace::no_room_in_areas;
+use crate::eyespace::{no_room_in_areas, FLOOD_CAPACITY};
 use crate::tsumego::TargetRule;
 use rules_core::{Color, Point, PointSet, Position};
 
@@ -128,8 +128,8 @@ fn hopeless_within(
     // start inside it finds it open again).
     let mut done = PointSet::new();
     // (empty points, dead whatever is to move) per area.
-    let mut areas: Vec<(u32, bool)> = Vec::new();
-    let mut stack = Vec::new();
+    let mut areas: Vec<(u32, bool)> = Vec::with_capacity(4);
+    let mut stack = Vec::with_capacity(FLOOD_CAPACITY);
     let mut read = *target;
     for t in target.iter() {
         if pos.color_at(t) != Some(defender) || done.contains(t) {
@@ -246,7 +246,7 @@ pub fn eye_room(
     let size = pos.size();
     let mut memo = WallMemo::default();
     let mut seen = PointSet::new();
-    let mut stack: Vec<Point> = Vec::new();
+    let mut stack: Vec<Point> = Vec::with_capacity(FLOOD_CAPACITY);
     for t in target.iter() {
         if pos.color_at(t) == Some(!attacker) && seen.insert(t) {
             stack.push(t);
