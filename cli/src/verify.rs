@@ -100,6 +100,9 @@ pub enum Note {
     Undecided(StopReason),
     /// A limit stopped the solver on this marked answer.
     MoveUndecided(Move, StopReason),
+    /// A limit stopped the solver on this marked answer of a kill problem, whose plain
+    /// capture was proved with the given ko master: the question after the capture is open.
+    CaptureProved(Move, StopReason, Color),
     /// A marked answer is not among the moves solved (outside the region, or illegal).
     AnswerOutsideRegion(Move),
     /// A marked answer is not best: its class.
@@ -386,7 +389,8 @@ fn judge(
             expected.player_wins,
         )
     } else {
-        full_verdict(&solution, expected)
+        let (verdict, reason) = full_verdict(&solution, expected);
+        (verdict, capture_noted(&solver, reason))
     };
     let mut bad_lines = Vec::new();
     if !args.no_lines
@@ -582,6 +586,25 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
         bad_lines: judged.bad_lines,
         bad_input: false,
     }
+}
+
+/// A marked answer of a kill problem left undecided, noted with what its capture alone
+/// has shown: the strongest ko master (the defender first) under which the solver's
+/// searches proved the plain capture after the answer.
+fn capture_noted(solver: &TsumegoSolver, reason: Option<Note>) -> Option<Note> {
+    let Some(Note::MoveUndecided(mv, r)) = reason else {
+        return reason;
+    };
+    let problem = solver.problem();
+    let position = &problem.position;
+    let child = match position.play(mv) {
+        Ok(child) if position.to_move() == problem.attacker => child,
+        _ => return reason,
+    };
+    [!problem.attacker, problem.attacker]
+        .into_iter()
+        .find(|&master| solver.capture_proved(&child, master))
+        .map_or(reason, |master| Some(Note::CaptureProved(mv, r, master)))
 }
 
 /// The verdict when every first move was classified.

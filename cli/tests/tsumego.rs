@@ -406,3 +406,37 @@ fn a_cho_problem_says_which_side_its_ko_rules_make_ko_master() {
     let o = run(&["solve", "examples/tsumego.sgf"]);
     assert!(!stdout(&o).contains("Ko master"), "{}", stdout(&o));
 }
+
+/// The first JSON line of `verify FILE` at 2,000 nodes under the default kill rule.
+fn verify_default_rule(file: &str) -> serde_json::Value {
+    let o = run(&[
+        "verify",
+        file,
+        "--max-nodes",
+        "2000",
+        "--max-time",
+        "0",
+        "--format",
+        "json",
+    ]);
+    let line = stdout(&o).lines().next().unwrap_or_default().to_string();
+    serde_json::from_str(&line).expect("a JSON line")
+}
+
+/// `ggg-easy-79`: Black's S1 takes White's 15-stone group in under 100 nodes, but whether
+/// White can then stand on its points for good is open at this budget. The undecided
+/// answer says so; `ggg-easy-100`, whose capture is not proved either, says only the limit.
+#[test]
+fn an_undecided_answer_says_when_its_capture_alone_is_proved() {
+    let dir = "../shared/data/ggg-problems/weekly-go-problems/easy";
+    let v = verify_default_rule(&format!("{dir}/ggg-easy-79.sgf"));
+    assert_eq!(v["verdict"], "unknown", "{v}");
+    assert_reason(
+        &v,
+        "S1: node limit reached; its plain capture is proved with White as ko master; \
+         only whether the defender can stand on the target's points for good is open",
+    );
+    let v = verify_default_rule(&format!("{dir}/ggg-easy-100.sgf"));
+    assert_eq!(v["verdict"], "unknown", "{v}");
+    assert_eq!(v["reason"], "O5: node limit reached", "{v}");
+}

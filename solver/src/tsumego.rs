@@ -1858,6 +1858,20 @@ impl TsumegoSolver {
         self.run(|me, budget| me.kill_decide(master, &state, budget))
     }
 
+    /// Whether a search of this solver has proved, with `master` as ko master, that the
+    /// attacker captures the target from `pos` (its player to move first): the first phase
+    /// of [`KillRule::CaptureForGood`], read from the plain capture's table, never searched
+    /// here. `false` when nothing was proved (or the proof was replaced in the table). A
+    /// kill problem whose answer is undecided may still have its capture proved: only the
+    /// question after it, whether the defender can stand on the target's points for good,
+    /// is open then.
+    pub fn capture_proved(&self, pos: &Position, master: Color) -> bool {
+        let state = canonical(pos, master);
+        self.capture_first[slot(master)]
+            .as_ref()
+            .is_some_and(|c| c.proved_in_table(&state))
+    }
+
     /// Whether the defender can make every target string safe from `pos` when `master` is
     /// ko master.
     ///

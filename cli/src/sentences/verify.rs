@@ -76,6 +76,13 @@ impl Language {
             Note::MoveUndecided(m, r) => {
                 format!("{}: {}", english.move_name(*m), english.stop_reason(*r))
             }
+            Note::CaptureProved(m, r, master) => format!(
+                "{}: {}; its plain capture is proved with {} as ko master; only whether the \
+                 defender can stand on the target's points for good is open",
+                english.move_name(*m),
+                english.stop_reason(*r),
+                english.color(*master)
+            ),
             Note::AnswerOutsideRegion(m) => format!(
                 "marked answer {} is outside the region or illegal; give --region",
                 english.move_name(*m)
