@@ -100,9 +100,7 @@ fn explain_command(args: &args::ExplainArgs) -> Result<ExitCode> {
     let game = config::load_position(&args.position, args.move_number)?;
     let reading = config::reading(&args.reading);
     let limits = config::limits(&args.limits)?;
-    for w in &game.warnings {
-        eprintln!("warning: {}: {w}", args.position.display());
-    }
+    output::print_warnings(args.position.display(), &game.warnings);
     let judgement = solver::scoring::judge_position(
         &game.position,
         game.last_ko_capture,
@@ -175,14 +173,11 @@ fn gallery_command(args: &args::GalleryArgs) -> Result<ExitCode> {
 }
 
 fn status(config: &StatusConfig) -> Result<ExitCode> {
+    output::print_warnings(config.source.display(), &config.game.warnings);
     if config.compare_readings {
         return compare_readings(config);
     }
     let game = &config.game;
-    // On standard error in every format: JSON, SGF and SVG consumers read standard output.
-    for w in &game.warnings {
-        eprintln!("warning: {}: {w}", config.source.display());
-    }
     let judgement = solver::scoring::judge_position(
         &game.position,
         game.last_ko_capture,
@@ -239,9 +234,6 @@ fn status(config: &StatusConfig) -> Result<ExitCode> {
 
 fn compare_readings(config: &StatusConfig) -> Result<ExitCode> {
     let game = &config.game;
-    for w in &game.warnings {
-        eprintln!("warning: {}: {w}", config.source.display());
-    }
     let judged: Vec<(&'static str, solver::scoring::PositionJudgement)> =
         config::compared_readings()
             .into_iter()

@@ -10,6 +10,14 @@ use solver::scoring::{PositionJudgement, Status, StringReport};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+/// Prints the warnings read from one input on standard error, each after the input's
+/// name, in every command and format (JSON, SGF and SVG consumers read standard output).
+pub fn print_warnings<W: std::fmt::Display>(source: impl std::fmt::Display, warnings: &[W]) {
+    for w in warnings {
+        eprintln!("warning: {source}: {w}");
+    }
+}
+
 /// The `status --format json` object of the interface contract.
 #[derive(Debug, Serialize)]
 pub struct StatusJson {

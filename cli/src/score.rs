@@ -199,9 +199,7 @@ pub fn run(args: ScoreArgs) -> Result<ExitCode> {
         let name = path.display().to_string();
         match outcome {
             Ok((recorded, game, warnings)) => {
-                for w in &warnings {
-                    eprintln!("warning: {name}: {w}");
-                }
+                crate::output::print_warnings(&name, &warnings);
                 match args.format {
                     ScoreFormat::Json => {
                         serde_json::to_writer(&mut stdout, &score_line(&name, recorded, &game))?;

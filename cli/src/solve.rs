@@ -779,9 +779,7 @@ pub fn solve_root(solver: &mut TsumegoSolver, attacker_ko_master: bool) -> Solut
 /// Bad input or flags.
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let problem = load(&args.problem, args.game)?;
-    for w in &problem.warnings {
-        eprintln!("warning: {}: {w}", args.problem.display());
-    }
+    crate::output::print_warnings(args.problem.display(), &problem.warnings);
     let prepared = prepare(&problem, &args.setup)?;
     let limits = limits(&args.setup)?;
     let start = Instant::now();

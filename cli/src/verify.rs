@@ -736,9 +736,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
                         } else {
                             format!("{}: {}", f.display(), p.name)
                         };
-                        for w in &p.warnings {
-                            eprintln!("warning: {place}: {w}");
-                        }
+                        crate::output::print_warnings(&place, &p.warnings);
                     }
                     items.push(p.map_err(|e| (f.display().to_string(), e.to_string())));
                 }

@@ -9,6 +9,13 @@ use std::process::{Command, Output, Stdio};
 mod common;
 use common::{run, stderr};
 
+/// Asserts that a command was refused (exit code 2) with `expected` in its message.
+fn assert_refused(o: &Output, expected: &str) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains(expected), "{err}");
+}
+
 fn scratch_dir(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("hostile")
@@ -362,8 +369,7 @@ fn a_bad_corpus_file_stops_the_gallery_with_its_name_and_line() {
         "--corpus",
         corpus.to_str().expect("utf-8"),
     ]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("01-bad.txt:2"), "{}", stderr(&o));
+    assert_refused(&o, "01-bad.txt:2");
 }
 
 /// Text that looks enough like a diagram or an SGF file to get past the first checks.
@@ -535,12 +541,7 @@ fn a_folder_without_problems_is_refused_by_verify() {
     let dir = scratch_dir("no-problems");
     std::fs::write(dir.join("notes.txt"), b"not a problem").expect("write");
     let o = run(&["verify", dir.to_str().expect("utf-8")]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("no-problems: no problem file (.sgf or .json)"),
-        "{}",
-        stderr(&o)
-    );
+    assert_refused(&o, "no-problems: no problem file (.sgf or .json)");
 }
 
 /// A Cho dictionary problem: White's corner stones with two liberties, Black to kill.
@@ -648,12 +649,7 @@ fn solve_refuses_a_game_number_it_would_ignore() {
     let file = dir.join("corner.txt");
     std::fs::write(&file, CORNER).expect("write");
     let o = run(&["solve", file.to_str().expect("utf-8"), "--game", "2"]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("corner.txt: --game 2 applies to problem files"),
-        "{}",
-        stderr(&o)
-    );
+    assert_refused(&o, "corner.txt: --game 2 applies to problem files");
 }
 
 #[test]
@@ -826,8 +822,7 @@ fn the_gallery_refuses_a_corpus_it_cannot_use() {
         (&empty, "empty: no corpus file (.txt) in this folder"),
     ] {
         let o = run(&["gallery", out, "--corpus", corpus.to_str().expect("utf-8")]);
-        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-        assert!(stderr(&o).contains(expected), "{}", stderr(&o));
+        assert_refused(&o, expected);
     }
 }
 
@@ -840,12 +835,7 @@ fn a_cho_problem_whose_player_contradicts_its_position_is_refused() {
         cho_json(CORNER_SGF, "bb,cb").replace(r#""turn_color": "b""#, r#""turn_color": "w""#);
     std::fs::write(&file, text).expect("write");
     let o = run(&["solve", file.to_str().expect("utf-8")]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("turn_color 'w' contradicts PL[B] in masked_sgf_str"),
-        "{}",
-        stderr(&o)
-    );
+    assert_refused(&o, "turn_color 'w' contradicts PL[B] in masked_sgf_str");
 }
 
 #[test]
@@ -858,12 +848,7 @@ fn explain_never_writes_its_page_over_the_position() {
     let other = format!("{}/./corner.txt", dir.to_str().expect("utf-8"));
     for out in [path, other.as_str()] {
         let o = run(&["explain", path, "--html", out]);
-        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-        assert!(
-            stderr(&o).contains("--html names the position's own file"),
-            "{}",
-            stderr(&o)
-        );
+        assert_refused(&o, "--html names the position's own file");
         assert_eq!(std::fs::read(&file).expect("read"), CORNER);
     }
 }
