@@ -724,42 +724,33 @@ impl Rules {
     }
 
     /// The legal moves, ordered: points of `focus` first, then their neighbours, then the
-    /// rest of the region; the pass last.
-    fn moves(&self, pos: &Position, focus: &PointSet) -> Vec<Move> {
+    /// rest of the region; the pass last; written over `moves`.
+    fn moves_into(&self, pos: &Position, focus: &PointSet, moves: &mut Vec<Move>) {
         let color = pos.to_move();
         let ko = pos.ko_point();
-        // Sized once, and ordered by rank without a sort's buffer: this runs at every node.
+        // No buffer but `moves` (this runs at every node): the points of the first rank go
+        // straight in, the others into two sets, read in the region's order afterwards.
         let near_focus = focus.grown_within(&self.region);
-        let mut scored: Vec<(u8, Point)> = Vec::with_capacity(self.points.len());
-        scored.extend(
-            self.points
-                .iter()
-                .copied()
-                .filter(|&p| ko != Some(p) && pos.is_legal_ignoring_ko(color, p))
-                .map(|p| {
-                    let rank = if focus.contains(p) {
-                        0
-                    } else if near_focus.contains(p) {
-                        1
-                    } else {
-                        2
-                    };
-                    (rank, p)
-                }),
-        );
+        let mut near = PointSet::new();
+        let mut rest = PointSet::new();
+        moves.clear();
+        for &p in &self.points {
+            if ko == Some(p) || !pos.is_legal_ignoring_ko(color, p) {
+                continue;
+            }
+            if focus.contains(p) {
+                moves.push(Move::Play(p));
+            } else if near_focus.contains(p) {
+                near.insert(p);
+            } else {
+                rest.insert(p);
+            }
+        }
+        moves.extend(near.iter().map(Move::Play));
+        moves.extend(rest.iter().map(Move::Play));
         // The pass stays last with zones too: searched first (so that more moves are
         // pruned) it cost more than it saved (BENCHMARKS.md, "Relevance zones").
-        let mut moves: Vec<Move> = Vec::with_capacity(scored.len() + 1);
-        for rank in 0..3 {
-            moves.extend(
-                scored
-                    .iter()
-                    .filter(|&&(r, _)| r == rank)
-                    .map(|&(_, p)| Move::Play(p)),
-            );
-        }
         moves.push(Move::Pass);
-        moves
     }
 
     fn play_into(&self, state: &Position, mv: Move, out: &mut Position) {
@@ -852,9 +843,9 @@ fn without_provers_pass(moves: &mut Vec<Move>) {
 
 macro_rules! position_game {
     ($name:ident) => {
-        position_game!($name, |game: &$name, state: &Position| game
+        position_game!($name, |game: &$name, state: &Position, out: &mut Vec<Move>| game
             .rules
-            .moves(state, &game.focus(state)));
+            .moves_into(state, &game.focus(state), out));
     };
     ($name:ident, $moves:expr) => {
         position_game!($name, $moves, |game: &$name, state: &Position| state.hash()
@@ -897,11 +888,16 @@ macro_rules! position_game {
             }
 
             fn moves(&self, state: &Position) -> Vec<Move> {
-                let mut moves = ($moves)(self, state);
-                if state.to_move() == self.prover() && !self.rules.zones && state.ko_point().is_none() {
-                    without_provers_pass(&mut moves);
-                }
+                let mut moves = Vec::new();
+                self.moves_into(state, &mut moves);
                 moves
+            }
+
+            fn moves_into(&self, state: &Position, moves: &mut Vec<Move>) {
+                ($moves)(self, state, moves);
+                if state.to_move() == self.prover() && !self.rules.zones && state.ko_point().is_none() {
+                    without_provers_pass(moves);
+                }
             }
 
             fn play(&self, state: &Position, mv: Move) -> Position {
@@ -1309,8 +1305,8 @@ impl InvasionGame {
     /// fewer moves proves nothing false; inside closed areas the pass stands for a play
     /// outside them, which the attacker could otherwise make to wait (and even there
     /// [`without_provers_pass`] leaves it only where a ko point stands).
-    fn moves_of(&self, state: &Position) -> Vec<Move> {
-        let mut moves = self.rules.moves(state, &self.focus(state));
+    fn moves_of(&self, state: &Position, moves: &mut Vec<Move>) {
+        self.rules.moves_into(state, &self.focus(state), moves);
         match self.closed_areas_of(state) {
             Some(area) if self.closed_areas => moves.retain(|m| match m {
                 Move::Play(p) => area.contains(*p),
@@ -1323,7 +1319,6 @@ impl InvasionGame {
             }
             None => {}
         }
-        moves
     }
     fn evaluate_state(&mut self, pos: &Position, _: &mut Budget) -> Result<Evaluation, StopReason> {
         if self.rules.dead_for_good(pos, &self.points, self.attacker) {
@@ -2872,7 +2867,9 @@ impl TsumegoSolver {
         let mover = pos.to_move();
         let mut out = Vec::new();
         let mut next = pos.clone();
-        for mv in rules.moves(pos, &focus) {
+        let mut moves = Vec::new();
+        rules.moves_into(pos, &focus, &mut moves);
+        for mv in moves {
             rules.play_into(pos, mv, &mut next);
             let key = next.hash();
             if path.contains(&key) {
