@@ -13,7 +13,8 @@
 
 use crate::sentences::Language;
 use crate::solve::{
-    limits, prepare, pv_text, solve_root, Found, Prepared, ProblemArgs, RegionRule, TargetInference,
+    limits, prepare, pv_text, solve_root, Found, GoalArg, Prepared, ProblemArgs, RegionRule,
+    TargetInference,
 };
 use anyhow::Result;
 use clap::{Args, ValueEnum};
@@ -176,6 +177,19 @@ pub enum Note {
         /// The other target rule.
         rule: TargetInference,
         /// Its verdict.
+        other: Option<Verdict>,
+    },
+    /// The verdict found with the inferred goal (the side whose stones are the wall
+    /// attacks), where no first move reaches that goal, is not found with the other goal,
+    /// so it may be the inferred goal's doing: reported as `unknown`. A problem can be about saving the
+    /// player's own stones in a fight with a group the goal rule takes for the target
+    /// (Go Game Guru `hard-79`: Black wins a capturing race, White keeps two eyes).
+    GoalDependent {
+        /// The verdict with the inferred goal.
+        verdict: Verdict,
+        /// The other goal.
+        goal: GoalArg,
+        /// Its verdict (`None`: that set-up failed).
         other: Option<Verdict>,
     },
 }
@@ -571,6 +585,33 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
             }
         }
     }
+    // And for an inferred goal, where no first move reaches it: a problem the player cannot
+    // solve whatever it plays may not be the book's. The book is accused then only if the
+    // other goal, with its own inferred target, makes the same accusation. (Where some move
+    // reaches the goal, the problem as read is a real one; the other goal's set-up would
+    // ask about the wall, and its verdict would say nothing of the book.)
+    if judged.verdict == Verdict::Wrong
+        && judged.solution.best.is_empty()
+        && inferred_target
+        && setup.goal.is_none()
+    {
+        let goal = if prepared.tsumego.attacker == prepared.tsumego.position.to_move() {
+            GoalArg::Live
+        } else {
+            GoalArg::Kill
+        };
+        let mut other = setup.clone();
+        other.goal = Some(goal);
+        let (other_verdict, same) = verdict_under(prepare(problem, &other).ok(), &judged);
+        if !same {
+            judged.reason = Some(Note::GoalDependent {
+                verdict: judged.verdict,
+                goal,
+                other: other_verdict,
+            });
+            judged.verdict = Verdict::Unknown;
+        }
+    }
     let solution = &judged.solution;
     Report {
         file,
@@ -918,6 +959,14 @@ mod tests {
                 other,
             });
             assert!(stray_words(&note).is_empty(), "{note}");
+            for goal in [GoalArg::Kill, GoalArg::Live] {
+                let note = Language::Marked.verify_note(&Note::GoalDependent {
+                    verdict: Verdict::Wrong,
+                    goal,
+                    other,
+                });
+                assert!(stray_words(&note).is_empty(), "{note}");
+            }
             for closed in [true, false] {
                 let note = Language::Marked.verify_note(&Note::EscapesDependent {
                     verdict: Verdict::Wrong,

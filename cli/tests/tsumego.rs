@@ -307,6 +307,25 @@ fn a_disagreement_that_rests_on_the_inferred_target_is_unknown() {
     assert_eq!(v["verdict"], "agree", "{v}");
 }
 
+/// `ggg-hard-79`: Black to play wins a capturing race with L5, and the book's line ends
+/// with White's bottom group alive on two eyes (R2, S1). The goal rule takes Black's
+/// stones for the wall and asks Black to kill that group, which no move does, so the
+/// book's L5 seems to fail; with `--goal live` (save Black's stones) L5 is undecided within
+/// the limits. An accusation that the other goal does not repeat is `unknown`.
+#[test]
+fn a_disagreement_that_rests_on_the_inferred_goal_is_unknown() {
+    let file = "../shared/data/ggg-problems/weekly-go-problems/hard/ggg-hard-79.sgf";
+    let v = verify_json(file, "200000", &[]);
+    assert_eq!(v["verdict"], "unknown", "{v}");
+    assert_reason(
+        &v,
+        "wrong with the inferred goal, but unknown with --goal live",
+    );
+    // Asked for the kill, the solver still accuses the book: every first move fails.
+    let v = verify_json(file, "200000", &["--goal", "kill"]);
+    assert_eq!(v["verdict"], "wrong", "{v}");
+}
+
 /// `ggg-easy-16`: after the book's Q1, White's Q2 is answered by Black's P1 in a line that
 /// ends on Black's move with no comment: a correct line the book left unmarked (its wrong
 /// lines end on White's refutation), not a wrong line that "still wins".

@@ -1,7 +1,7 @@
 //! The sentences of `shikatsu verify`.
 
 use super::Language;
-use crate::solve::{RegionRule, TargetInference};
+use crate::solve::{GoalArg, RegionRule, TargetInference};
 use crate::verify::{BadLine, Note, Verdict};
 use rules_core::{Color, Move};
 
@@ -172,6 +172,21 @@ impl Language {
                 };
                 format!(
                     "{} with the inferred target, but {other} with --target-inference {rule}: the verdict may be the inferred target's doing; give --target to decide",
+                    english.verdict(*verdict)
+                )
+            }
+            Note::GoalDependent {
+                verdict,
+                goal,
+                other,
+            } => {
+                let other = other_outcome(*verdict, *other);
+                let goal = match goal {
+                    GoalArg::Kill => "kill",
+                    GoalArg::Live => "live",
+                };
+                format!(
+                    "{} with the inferred goal, but {other} with --goal {goal}: the verdict may be the inferred goal's doing; give --goal to decide",
                     english.verdict(*verdict)
                 )
             }
