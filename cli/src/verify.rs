@@ -532,27 +532,20 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
             RegionCheck::Escapes(closed) => other.close_escapes = closed,
             RegionCheck::Grown => other.grow_region = other.grow_region.saturating_add(1),
         }
-        let (other_verdict, same) = verdict_under(prepare(problem, &other).ok(), &judged);
-        if !same {
-            let verdict = judged.verdict;
-            judged.reason = Some(match check {
-                RegionCheck::Rule(rule) => Note::RegionDependent {
-                    verdict,
-                    rule,
-                    other: other_verdict,
-                },
-                RegionCheck::Escapes(closed) => Note::EscapesDependent {
-                    verdict,
-                    closed,
-                    other: other_verdict,
-                },
-                RegionCheck::Grown => Note::GrowthDependent {
-                    verdict,
-                    other: other_verdict,
-                },
-            });
-            judged.verdict = Verdict::Unknown;
-        }
+        let (other, same) = verdict_under(prepare(problem, &other).ok(), &judged);
+        hedge(&mut judged, same, |verdict| match check {
+            RegionCheck::Rule(rule) => Note::RegionDependent {
+                verdict,
+                rule,
+                other,
+            },
+            RegionCheck::Escapes(closed) => Note::EscapesDependent {
+                verdict,
+                closed,
+                other,
+            },
+            RegionCheck::Grown => Note::GrowthDependent { verdict, other },
+        });
     }
     // The same for an inferred target: the book is accused only if the largest capturable
     // string, and the whole group, as the target give the same verdict (where they are
@@ -574,15 +567,12 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
             .as_ref()
             .is_none_or(|p| p.tsumego.target != prepared.tsumego.target)
         {
-            let (other_verdict, same) = verdict_under(second, &judged);
-            if !same {
-                judged.reason = Some(Note::TargetDependent {
-                    verdict: judged.verdict,
-                    rule,
-                    other: other_verdict,
-                });
-                judged.verdict = Verdict::Unknown;
-            }
+            let (other, same) = verdict_under(second, &judged);
+            hedge(&mut judged, same, |verdict| Note::TargetDependent {
+                verdict,
+                rule,
+                other,
+            });
         }
     }
     // And for an inferred goal, where no first move reaches it: a problem the player cannot
@@ -602,15 +592,12 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
         };
         let mut other = setup.clone();
         other.goal = Some(goal);
-        let (other_verdict, same) = verdict_under(prepare(problem, &other).ok(), &judged);
-        if !same {
-            judged.reason = Some(Note::GoalDependent {
-                verdict: judged.verdict,
-                goal,
-                other: other_verdict,
-            });
-            judged.verdict = Verdict::Unknown;
-        }
+        let (other, same) = verdict_under(prepare(problem, &other).ok(), &judged);
+        hedge(&mut judged, same, |verdict| Note::GoalDependent {
+            verdict,
+            goal,
+            other,
+        });
     }
     let solution = &judged.solution;
     Report {
@@ -626,6 +613,15 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
         reason: judged.reason,
         bad_lines: judged.bad_lines,
         bad_input: false,
+    }
+}
+
+/// Reports `judged` as `unknown`, with the note `note` makes of its verdict, when another
+/// set-up did not make the same accusation.
+fn hedge(judged: &mut Judged, same: bool, note: impl FnOnce(Verdict) -> Note) {
+    if !same {
+        judged.reason = Some(note(judged.verdict));
+        judged.verdict = Verdict::Unknown;
     }
 }
 
