@@ -342,6 +342,42 @@ fn target_safe(
     }
 }
 
+/// With the defender (the owner of `target`) to move: the points where a play can save
+/// every target string in atari whose last liberty lies in `region` (the attacker's to
+/// take), or `None` when there is none such. A string in atari is saved only by a play on
+/// its last liberty or one that captures an attacker string next to it (its only way to
+/// gain a liberty); after any other move, the pass included, the attacker can take it on
+/// that liberty at once (no ko ban can stand there: a ban falls on the point of a stone
+/// just captured, and the liberty was empty). So where a lost target stone ends the game,
+/// the defender's other moves are lost without a search.
+fn saving_moves(pos: &Position, target: &PointSet, region: &PointSet) -> Option<PointSet> {
+    let defender = pos.to_move();
+    let size = pos.size();
+    let mut read = PointSet::new();
+    let mut saving: Option<PointSet> = None;
+    for t in target.iter() {
+        if pos.color_at(t) != Some(defender) || read.contains(t) || !pos.in_atari(t) {
+            continue;
+        }
+        let stones: PointSet = pos.string_stones(t).collect();
+        read = read.union(&stones);
+        let Some(last) = pos.liberties(t).iter().next() else {
+            continue;
+        };
+        if !region.contains(last) {
+            continue;
+        }
+        let mut here = PointSet::from_iter([last]);
+        for n in stones.with_neighbours(size).iter() {
+            if pos.color_at(n) == Some(!defender) && pos.in_atari(n) {
+                here = here.union(&pos.liberties(n));
+            }
+        }
+        saving = Some(saving.map_or(here, |s| s.intersection(&here)));
+    }
+    saving
+}
+
 /// The liberties of the string on `string` (of `owner`) inside the region where a stone
 /// of `owner` would join it to another string of `owner` with a liberty outside the
 /// region, with those strings' stones.
@@ -1389,6 +1425,11 @@ struct KillGame {
     recreate: Option<AfterCapture>,
     /// The results shared with the problem's other games.
     verdicts: Option<Rc<RefCell<Verdicts>>>,
+    /// Whether the defender's moves that leave a target string in atari are left out
+    /// ([`KillGame::moves_of`]): only where a taken stone ends the problem's own game. Not
+    /// in the plain capture searched first under [`KillRule::CaptureForGood`], whose
+    /// proofs are carried to the kill game as strategies that must answer every defence.
+    prunes_lost_defences: bool,
 }
 
 impl Sharing for KillGame {
@@ -1428,6 +1469,18 @@ impl KillGame {
     }
     fn focus(&self, state: &Position) -> PointSet {
         focus_of(state, &self.target)
+    }
+    /// The legal moves; where a taken target stone ends the game (the problem's rule
+    /// [`KillRule::CaptureOnly`], any target stone to take), with the defender to move and
+    /// a target string in atari, only the moves that save it ([`saving_moves`]): after any
+    /// other the attacker takes it at once. Exact: the node's value is the same.
+    fn moves_of(&self, state: &Position, moves: &mut Vec<Move>) {
+        self.rules.moves_into(state, &self.focus(state), moves);
+        if self.prunes_lost_defences && state.to_move() != self.attacker {
+            if let Some(saving) = saving_moves(state, &self.target, &self.rules.region) {
+                moves.retain(|m| matches!(m, Move::Play(p) if saving.contains(*p)));
+            }
+        }
     }
     fn evaluate_state(
         &mut self,
@@ -1475,7 +1528,7 @@ impl KillGame {
         Ok(Evaluation::Open)
     }
 }
-position_game!(KillGame);
+position_game!(KillGame, KillGame::moves_of);
 
 /// The defender can make every target string safe.
 #[derive(Debug)]
@@ -1657,6 +1710,10 @@ fn kill_game(
             rules,
             recreate,
             verdicts,
+            // The problem's own plain-capture game, never the one searched first.
+            prunes_lost_defences: kill_rule == KillRule::CaptureOnly
+                && problem.kill_rule == KillRule::CaptureOnly
+                && problem.target_rule == TargetRule::AnyStone,
         },
         config,
     )
@@ -2972,6 +3029,73 @@ mod tests {
     /// and up to three points inside the region's edge that hold no attacker stone. The ring outside
     /// the region is mostly empty and the region's edge mostly the attacker's, so that
     /// strings with a liberty outside (walls) often close an area.
+    /// With the target in atari and the defender to move, the plain-capture game of a
+    /// capture-only problem offers only the saving moves: the last liberty and the points
+    /// that capture an attacker string next to the target; the kill game searched first
+    /// under the default rule (whose proofs must answer every defence) offers them all.
+    /// Either way the verdict is the same.
+    #[test]
+    fn a_target_in_atari_is_saved_or_lost() {
+        // White's B2-B3 has one liberty, C3; no Black string next to it is in atari.
+        let mut pos = rules_core::io::parse_diagram(
+            "
+             . . . . .
+             X X X . .
+             X O . . .
+             X O X . .
+             . X . . .",
+        )
+        .unwrap()
+        .position;
+        pos.set_to_move(Color::White);
+        let p = |n: &str| n.parse::<Point>().unwrap();
+        let region: PointSet = pos.size().points().collect();
+        let target: PointSet = [p("B2"), p("B3")].into_iter().collect();
+        let saving = saving_moves(&pos, &target, &region).expect("the target is in atari");
+        assert_eq!(saving, [p("C3")].into_iter().collect::<PointSet>());
+        // With White on C1, Black's B1 is in atari too: taking it on A1 saves the target.
+        let mut setup = pos.to_setup();
+        setup.stones_mut(Color::White).insert(p("C1"));
+        let taking = Position::from_setup(&setup).unwrap();
+        assert_eq!(taking.to_move(), Color::White);
+        assert_eq!(
+            saving_moves(&taking, &target, &region),
+            Some([p("C3"), p("A1")].into_iter().collect::<PointSet>())
+        );
+        let limits = TsumegoLimits::default();
+        let mut verdicts = Vec::new();
+        for (rule, pruned) in [
+            (KillRule::CaptureOnly, true),
+            (KillRule::CaptureForGood, false),
+        ] {
+            let problem = Tsumego {
+                position: pos.clone(),
+                attacker: Color::Black,
+                target,
+                region,
+                kill_rule: rule,
+                target_rule: TargetRule::AnyStone,
+            };
+            let mut game = kill_game(
+                &problem,
+                Color::Black,
+                &limits,
+                SolverConfig::default(),
+                KillRule::CaptureOnly,
+                None,
+            );
+            let moves = game.game().moves(&pos);
+            if pruned {
+                assert_eq!(moves, vec![Move::Play(p("C3"))]);
+            } else {
+                assert!(moves.len() > 5 && moves.contains(&Move::Pass), "{moves:?}");
+            }
+            let mut budget = Budget::new(NonZeroU64::new(100_000), None, None);
+            verdicts.push(game.decide(&pos, &mut budget).expect("decided"));
+        }
+        assert_eq!(verdicts[0], verdicts[1]);
+    }
+
     fn random_invasion(rng: &mut SmallRng) -> Option<(Position, PointSet, Color, PointSet)> {
         let size = Size::new(7, 6).ok()?;
         let attacker = if rng.random_bool(0.5) {
