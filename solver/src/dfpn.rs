@@ -416,6 +416,14 @@ pub trait Game {
     fn moves_into(&self, state: &Self::State, out: &mut Vec<Self::Move>) {
         *out = self.moves(state);
     }
+    /// The disprover's moves that [`Game::moves`] leaves out of `state` because the
+    /// prover's answer to each reaches the goal at once, each with that answer. A proof
+    /// read as a strategy for another game ([`Dfpn::solved_tree`]) answers them so, the
+    /// state after the answer one of its leaves.
+    fn forced_answers(&self, state: &Self::State) -> Vec<(Self::Move, Self::Move)> {
+        let _ = state;
+        Vec::new()
+    }
     /// The state after `mv`.
     fn play(&self, state: &Self::State, mv: Self::Move) -> Self::State;
 
@@ -1196,6 +1204,17 @@ impl<G: Game> Dfpn<G> {
                     }
                 }
             }
+            if result == Some(true) && reading.proved {
+                for (mv, answer) in self.game.forced_answers(state) {
+                    match self.read_forced(state, mv, answer, reading) {
+                        Some(k) => chosen.push(k),
+                        None => {
+                            result = Some(false);
+                            break;
+                        }
+                    }
+                }
+            }
         }
         reading.path.remove(&key.0);
         if result == Some(true) {
@@ -1215,6 +1234,40 @@ impl<G: Game> Dfpn<G> {
             return Some(Some(true));
         }
         None
+    }
+
+    /// Reads into a proof the disprover's move `mv` that the game left out of `state`'s
+    /// moves and the prover's `answer` to it ([`Game::forced_answers`]): the state after
+    /// both is a leaf, the one between a node with that single child. Returns the key of
+    /// the state after `mv`, or `None` when either state lies on the path (a proof never
+    /// rests on a repetition).
+    fn read_forced(
+        &self,
+        state: &G::State,
+        mv: G::Move,
+        answer: G::Move,
+        reading: &mut TreeReading<'_, G::State>,
+    ) -> Option<u128> {
+        let between = self.child_on_heap(state, mv);
+        let key = self.game.key(&between);
+        if reading.path.contains(&key.0) {
+            return None;
+        }
+        if !reading.read.contains_key(&key.0) {
+            let after = self.child_on_heap(&between, answer);
+            let leaf = self.game.key(&after);
+            if reading.path.contains(&leaf.0) || leaf == key {
+                return None;
+            }
+            if !reading.read.contains_key(&leaf.0) {
+                Self::keep_leaf(&after, leaf, reading);
+            }
+            let other_key = (reading.rekey)(&between);
+            reading
+                .read
+                .insert(key.0, Read::Node(other_key, vec![leaf.0]));
+        }
+        Some(key.0)
     }
 
     /// [`Dfpn::read_tree`] for the child of `state` through `mv`, whose key is `key`: the

@@ -342,19 +342,23 @@ fn target_safe(
     }
 }
 
-/// With the defender (the owner of `target`) to move: the points where a play can save
-/// every target string in atari whose last liberty lies in `region` (the attacker's to
-/// take), or `None` when there is none such. A string in atari is saved only by a play on
-/// its last liberty or one that captures an attacker string next to it (its only way to
-/// gain a liberty); after any other move, the pass included, the attacker can take it on
-/// that liberty at once (no ko ban can stand there: a ban falls on the point of a stone
-/// just captured, and the liberty was empty). So where a lost target stone ends the game,
-/// the defender's other moves are lost without a search.
-fn saving_moves(pos: &Position, target: &PointSet, region: &PointSet) -> Option<PointSet> {
+/// With the defender (the owner of `target`) to move, the target strings in atari whose
+/// last liberty lies in `region` (the attacker's to take), each as that liberty and the
+/// points where a play saves the string: the liberty itself, and the last liberty of each
+/// attacker string in atari next to it (a capture is its only other way to gain a
+/// liberty). After any other move, the pass included, the attacker can take the string on
+/// that liberty at once: the move is not next to the string, and no ko ban can stand on
+/// the liberty (a ban falls on the point of a stone just captured, and the liberty was
+/// empty).
+fn strings_in_danger(
+    pos: &Position,
+    target: &PointSet,
+    region: &PointSet,
+) -> Vec<(Point, PointSet)> {
     let defender = pos.to_move();
     let size = pos.size();
     let mut read = PointSet::new();
-    let mut saving: Option<PointSet> = None;
+    let mut in_danger = Vec::new();
     for t in target.iter() {
         if pos.color_at(t) != Some(defender) || read.contains(t) || !pos.in_atari(t) {
             continue;
@@ -367,15 +371,25 @@ fn saving_moves(pos: &Position, target: &PointSet, region: &PointSet) -> Option<
         if !region.contains(last) {
             continue;
         }
-        let mut here = PointSet::from_iter([last]);
+        let mut saving = PointSet::from_iter([last]);
         for n in stones.with_neighbours(size).iter() {
             if pos.color_at(n) == Some(!defender) && pos.in_atari(n) {
-                here = here.union(&pos.liberties(n));
+                saving = saving.union(&pos.liberties(n));
             }
         }
-        saving = Some(saving.map_or(here, |s| s.intersection(&here)));
+        in_danger.push((last, saving));
     }
-    saving
+    in_danger
+}
+
+/// The points where a play saves every target string of [`strings_in_danger`], or `None`
+/// when no string is in danger. Where a taken target stone ends the game, the defender's
+/// other moves are lost without a search.
+fn saving_moves(pos: &Position, target: &PointSet, region: &PointSet) -> Option<PointSet> {
+    strings_in_danger(pos, target, region)
+        .into_iter()
+        .map(|(_, saving)| saving)
+        .reduce(|a, b| a.intersection(&b))
 }
 
 /// The liberties of the string on `string` (of `owner`) inside the region where a stone
@@ -994,6 +1008,10 @@ macro_rules! position_game {
                 matches!(mv, Move::Play(p) if !zone.contains(p))
             }
 
+            fn forced_answers(&self, state: &Position) -> Vec<(Move, Move)> {
+                Pruning::forced_answers(self, state)
+            }
+
             fn record_solved(&mut self, key: ZobristHash, proved: bool, work: u64) {
                 if let Some((verdicts, question)) = self.shared() {
                     let fact = Fact { question, master: self.rules.master, proved };
@@ -1016,6 +1034,46 @@ trait Sharing {
 impl Sharing for CaptureGame {}
 impl Sharing for RecreateGame {}
 impl Sharing for InvasionGame {}
+
+/// The games that leave moves out of their lists because the prover's answer wins at once
+/// ([`Game::forced_answers`]).
+trait Pruning {
+    /// The moves left out of `state`'s list, each with the prover's winning answer.
+    fn forced_answers(&self, state: &Position) -> Vec<(Move, Move)> {
+        let _ = state;
+        Vec::new()
+    }
+}
+
+impl Pruning for CaptureGame {}
+impl Pruning for RecreateGame {}
+impl Pruning for InvasionGame {}
+impl Pruning for LiveGame {}
+
+impl Pruning for KillGame {
+    /// The defender's moves [`KillGame::moves_of`] leaves out, each with the capture of a
+    /// target string it leaves in atari.
+    fn forced_answers(&self, state: &Position) -> Vec<(Move, Move)> {
+        if !self.prunes_lost_defences || state.to_move() == self.attacker {
+            return Vec::new();
+        }
+        let in_danger = strings_in_danger(state, &self.target, &self.rules.region);
+        if in_danger.is_empty() {
+            return Vec::new();
+        }
+        let mut moves = Vec::new();
+        self.rules.moves_into(state, &self.focus(state), &mut moves);
+        moves
+            .into_iter()
+            .filter_map(|m| {
+                in_danger
+                    .iter()
+                    .find(|(_, saving)| !matches!(m, Move::Play(p) if saving.contains(p)))
+                    .map(|&(last, _)| (m, Move::Play(last)))
+            })
+            .collect()
+    }
+}
 
 /// The attacker can empty `target` (a point holding a defender stone).
 #[derive(Debug)]
@@ -1426,9 +1484,9 @@ struct KillGame {
     /// The results shared with the problem's other games.
     verdicts: Option<Rc<RefCell<Verdicts>>>,
     /// Whether the defender's moves that leave a target string in atari are left out
-    /// ([`KillGame::moves_of`]): only where a taken stone ends the problem's own game. Not
-    /// in the plain capture searched first under [`KillRule::CaptureForGood`], whose
-    /// proofs are carried to the kill game as strategies that must answer every defence.
+    /// ([`KillGame::moves_of`]): where a taken target stone ends the game (the plain
+    /// capture, any stone to take). A proof carried to the kill game as a strategy answers
+    /// them by the capture ([`Game::forced_answers`]).
     prunes_lost_defences: bool,
 }
 
@@ -1470,10 +1528,10 @@ impl KillGame {
     fn focus(&self, state: &Position) -> PointSet {
         focus_of(state, &self.target)
     }
-    /// The legal moves; where a taken target stone ends the game (the problem's rule
-    /// [`KillRule::CaptureOnly`], any target stone to take), with the defender to move and
-    /// a target string in atari, only the moves that save it ([`saving_moves`]): after any
-    /// other the attacker takes it at once. Exact: the node's value is the same.
+    /// The legal moves; where a taken target stone ends the game (the plain capture, any
+    /// target stone to take), with the defender to move and a target string in atari, only
+    /// the moves that save it ([`saving_moves`]): after any other the attacker takes it at
+    /// once. Exact: the node's value is the same.
     fn moves_of(&self, state: &Position, moves: &mut Vec<Move>) {
         self.rules.moves_into(state, &self.focus(state), moves);
         if self.prunes_lost_defences && state.to_move() != self.attacker {
@@ -1710,9 +1768,7 @@ fn kill_game(
             rules,
             recreate,
             verdicts,
-            // The problem's own plain-capture game, never the one searched first.
             prunes_lost_defences: kill_rule == KillRule::CaptureOnly
-                && problem.kill_rule == KillRule::CaptureOnly
                 && problem.target_rule == TargetRule::AnyStone,
         },
         config,
@@ -3029,11 +3085,12 @@ mod tests {
     /// and up to three points inside the region's edge that hold no attacker stone. The ring outside
     /// the region is mostly empty and the region's edge mostly the attacker's, so that
     /// strings with a liberty outside (walls) often close an area.
-    /// With the target in atari and the defender to move, the plain-capture game of a
-    /// capture-only problem offers only the saving moves: the last liberty and the points
-    /// that capture an attacker string next to the target; the kill game searched first
-    /// under the default rule (whose proofs must answer every defence) offers them all.
-    /// Either way the verdict is the same.
+    /// With the target in atari and the defender to move, the plain-capture game offers
+    /// only the saving moves (the last liberty and the points that capture an attacker
+    /// string next to the target), and answers every other one, the pass included, by
+    /// the capture, so that a proof read as a strategy for the kill game answers them
+    /// too. The verdict is the one the full move list gives (the kill game itself, whose
+    /// captures do not end it, keeps every move).
     #[test]
     fn a_target_in_atari_is_saved_or_lost() {
         // White's B2-B3 has one liberty, C3; no Black string next to it is in atari.
@@ -3063,37 +3120,47 @@ mod tests {
             Some([p("C3"), p("A1")].into_iter().collect::<PointSet>())
         );
         let limits = TsumegoLimits::default();
-        let mut verdicts = Vec::new();
-        for (rule, pruned) in [
-            (KillRule::CaptureOnly, true),
-            (KillRule::CaptureForGood, false),
-        ] {
-            let problem = Tsumego {
-                position: pos.clone(),
-                attacker: Color::Black,
-                target,
-                region,
-                kill_rule: rule,
-                target_rule: TargetRule::AnyStone,
-            };
-            let mut game = kill_game(
+        let problem = Tsumego {
+            position: pos.clone(),
+            attacker: Color::Black,
+            target,
+            region,
+            kill_rule: KillRule::CaptureForGood,
+            target_rule: TargetRule::AnyStone,
+        };
+        let game = |rule| {
+            kill_game(
                 &problem,
                 Color::Black,
                 &limits,
                 SolverConfig::default(),
-                KillRule::CaptureOnly,
+                rule,
                 None,
-            );
-            let moves = game.game().moves(&pos);
-            if pruned {
-                assert_eq!(moves, vec![Move::Play(p("C3"))]);
-            } else {
-                assert!(moves.len() > 5 && moves.contains(&Move::Pass), "{moves:?}");
-            }
-            let mut budget = Budget::new(NonZeroU64::new(100_000), None, None);
-            verdicts.push(game.decide(&pos, &mut budget).expect("decided"));
-        }
-        assert_eq!(verdicts[0], verdicts[1]);
+            )
+        };
+        let capture = game(KillRule::CaptureOnly);
+        let kill = game(KillRule::CaptureForGood);
+        let full = kill.game().moves(&pos);
+        assert_eq!(capture.game().moves(&pos), vec![Move::Play(p("C3"))]);
+        assert!(full.len() > 5 && full.contains(&Move::Pass), "{full:?}");
+        let answered: Vec<Move> = Game::forced_answers(capture.game(), &pos)
+            .into_iter()
+            .map(|(m, answer)| {
+                assert_eq!(answer, Move::Play(p("C3")), "{m}");
+                m
+            })
+            .collect();
+        let mut expected = full.clone();
+        expected.retain(|&m| m != Move::Play(p("C3")));
+        assert_eq!(answered, expected);
+        let mut budget = Budget::new(NonZeroU64::new(100_000), None, None);
+        let mut pruned = game(KillRule::CaptureOnly);
+        let mut unpruned = game(KillRule::CaptureOnly);
+        unpruned.game_mut().prunes_lost_defences = false;
+        assert_eq!(
+            pruned.decide(&pos, &mut budget).unwrap(),
+            unpruned.decide(&pos, &mut budget).unwrap()
+        );
     }
 
     fn random_invasion(rng: &mut SmallRng) -> Option<(Position, PointSet, Color, PointSet)> {
