@@ -418,8 +418,27 @@ pub trait Game {
     }
     /// The disprover's moves that [`Game::moves`] leaves out of `state` because the
     /// prover's answer to each reaches the goal at once, each with that answer. A proof
-    /// read as a strategy for another game ([`Dfpn::solved_tree`]) answers them so, the
-    /// state after the answer one of its leaves.
+    /// read from the table as a strategy for another game answers them so, the state
+    /// after the answer one of its leaves.
+    ///
+    /// ```
+    /// use solver::dfpn::{Budget, Evaluation, Game, StopReason};
+    /// use rules_core::ZobristHash;
+    /// // A game whose list leaves nothing out has no forced answers.
+    /// struct Count;
+    /// impl Game for Count {
+    ///     type State = u8;
+    ///     type Move = u8;
+    ///     fn key(&self, s: &u8) -> ZobristHash { ZobristHash(*s as u128 + 1) }
+    ///     fn prover_to_move(&self, s: &u8) -> bool { s % 2 == 0 }
+    ///     fn evaluate(&mut self, s: &u8, _: &mut Budget) -> Result<Evaluation, StopReason> {
+    ///         Ok(if *s >= 3 { Evaluation::Goal } else { Evaluation::Open })
+    ///     }
+    ///     fn moves(&self, s: &u8) -> Vec<u8> { vec![1] }
+    ///     fn play(&self, s: &u8, m: u8) -> u8 { s + m }
+    /// }
+    /// assert!(Count.forced_answers(&0).is_empty());
+    /// ```
     fn forced_answers(&self, state: &Self::State) -> Vec<(Self::Move, Self::Move)> {
         let _ = state;
         Vec::new()
