@@ -1640,6 +1640,18 @@ impl LiveGame {
     fn focus(&self, state: &Position) -> PointSet {
         focus_of(state, &self.target)
     }
+    /// The legal moves; with any target stone to keep and a target string in atari, the
+    /// defender's only those that save it ([`saving_moves`]): after any other the attacker
+    /// takes it at once, which this game counts as lost. Exact, and safe to leave out: no
+    /// disproof of this game is read as a strategy elsewhere.
+    fn moves_of(&self, state: &Position, moves: &mut Vec<Move>) {
+        self.rules.moves_into(state, &self.focus(state), moves);
+        if self.target_rule == TargetRule::AnyStone && state.to_move() == self.defender {
+            if let Some(saving) = saving_moves(state, &self.target, &self.rules.region) {
+                moves.retain(|m| matches!(m, Move::Play(p) if saving.contains(*p)));
+            }
+        }
+    }
     fn evaluate_state(&mut self, pos: &Position, _: &mut Budget) -> Result<Evaluation, StopReason> {
         if let Some(known) = implied(self, pos, self.rules.master) {
             return Ok(known);
@@ -1666,7 +1678,7 @@ impl LiveGame {
         Ok(Evaluation::Open)
     }
 }
-position_game!(LiveGame);
+position_game!(LiveGame, LiveGame::moves_of);
 
 /// A solver for one problem: the kill and life games under both ko masters, built on
 /// demand and sharing one budget, so that transpositions between first moves are reused.
