@@ -382,6 +382,14 @@ fn strings_in_danger(
     in_danger
 }
 
+/// Keeps of the defender's `moves` only those of [`saving_moves`], where a target string
+/// is in danger.
+fn keep_saving_moves(pos: &Position, target: &PointSet, region: &PointSet, moves: &mut Vec<Move>) {
+    if let Some(saving) = saving_moves(pos, target, region) {
+        moves.retain(|m| matches!(m, Move::Play(p) if saving.contains(*p)));
+    }
+}
+
 /// The points where a play saves every target string of [`strings_in_danger`], or `None`
 /// when no string is in danger. Where a taken target stone ends the game, the defender's
 /// other moves are lost without a search.
@@ -1535,9 +1543,7 @@ impl KillGame {
     fn moves_of(&self, state: &Position, moves: &mut Vec<Move>) {
         self.rules.moves_into(state, &self.focus(state), moves);
         if self.prunes_lost_defences && state.to_move() != self.attacker {
-            if let Some(saving) = saving_moves(state, &self.target, &self.rules.region) {
-                moves.retain(|m| matches!(m, Move::Play(p) if saving.contains(*p)));
-            }
+            keep_saving_moves(state, &self.target, &self.rules.region, moves);
         }
     }
     fn evaluate_state(
@@ -1647,9 +1653,7 @@ impl LiveGame {
     fn moves_of(&self, state: &Position, moves: &mut Vec<Move>) {
         self.rules.moves_into(state, &self.focus(state), moves);
         if self.target_rule == TargetRule::AnyStone && state.to_move() == self.defender {
-            if let Some(saving) = saving_moves(state, &self.target, &self.rules.region) {
-                moves.retain(|m| matches!(m, Move::Play(p) if saving.contains(*p)));
-            }
+            keep_saving_moves(state, &self.target, &self.rules.region, moves);
         }
     }
     fn evaluate_state(&mut self, pos: &Position, _: &mut Budget) -> Result<Evaluation, StopReason> {
