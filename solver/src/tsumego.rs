@@ -357,14 +357,18 @@ fn strings_in_danger(
 ) -> Vec<(Point, PointSet)> {
     let defender = pos.to_move();
     let size = pos.size();
-    let mut read = PointSet::new();
+    // Strings by their ids, read once each (this runs at every node where the defender
+    // moves in the plain capture).
+    let mut seen = PointSet::new();
     let mut in_danger = Vec::new();
     for t in target.iter() {
-        if pos.color_at(t) != Some(defender) || read.contains(t) || !pos.in_atari(t) {
+        if pos.color_at(t) != Some(defender) || !pos.in_atari(t) {
+            continue;
+        }
+        if !pos.string_id(t).is_some_and(|id| seen.insert(id)) {
             continue;
         }
         let stones: PointSet = pos.string_stones(t).collect();
-        read = read.union(&stones);
         let Some(last) = pos.liberties(t).iter().next() else {
             continue;
         };
@@ -3097,10 +3101,6 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rules_core::{Setup, Size};
 
-    /// A random legal position of 7x6 points, its region the inner 5x4 points, an attacker
-    /// and up to three points inside the region's edge that hold no attacker stone. The ring outside
-    /// the region is mostly empty and the region's edge mostly the attacker's, so that
-    /// strings with a liberty outside (walls) often close an area.
     /// With the target in atari and the defender to move, the plain-capture game offers
     /// only the saving moves (the last liberty and the points that capture an attacker
     /// string next to the target), and answers every other one, the pass included, by
@@ -3179,6 +3179,10 @@ mod tests {
         );
     }
 
+    /// A random legal position of 7x6 points, its region the inner 5x4 points, an attacker
+    /// and up to three points inside the region's edge that hold no attacker stone. The ring outside
+    /// the region is mostly empty and the region's edge mostly the attacker's, so that
+    /// strings with a liberty outside (walls) often close an area.
     fn random_invasion(rng: &mut SmallRng) -> Option<(Position, PointSet, Color, PointSet)> {
         let size = Size::new(7, 6).ok()?;
         let attacker = if rng.random_bool(0.5) {
