@@ -194,6 +194,53 @@ pub enum Note {
     },
 }
 
+/// Why a problem stayed `unknown`, in the two kinds a user answers differently.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnknownCause {
+    /// A search limit stopped the solver or the check of the lines: more nodes or time may
+    /// decide it.
+    Limit,
+    /// A disagreement found in the inferred set-up that another set-up does not repeat: a
+    /// region, target or goal given by hand decides it.
+    SetUp,
+}
+
+impl Note {
+    /// The cause of an `unknown` verdict this note gives (`None` for the notes of the
+    /// other verdicts).
+    pub fn unknown_cause(&self) -> Option<UnknownCause> {
+        match self {
+            Note::CheckingLines(_)
+            | Note::Undecided(_)
+            | Note::MoveUndecided(..)
+            | Note::CaptureProved(..)
+            | Note::DualUndecided(_)
+            | Note::BookUndecided(..) => Some(UnknownCause::Limit),
+            Note::RegionDependent { .. }
+            | Note::EscapesDependent { .. }
+            | Note::GrowthDependent { .. }
+            | Note::TargetDependent { .. }
+            | Note::GoalDependent { .. } => Some(UnknownCause::SetUp),
+            Note::NoAnswer
+            | Note::Error(_)
+            | Note::CorrectLineFails
+            | Note::WrongLineWins
+            | Note::KoInFileWinFound
+            | Note::FileSaysFail(_)
+            | Note::AnswerOutsideRegion(_)
+            | Note::AnswerIs(..)
+            | Note::WrongMoveIs(..)
+            | Note::AlsoBest(_)
+            | Note::FileFailsSolverWins
+            | Note::FileWinsSolverFails
+            | Note::BookIllegal(_)
+            | Note::BookWinsToo(..)
+            | Note::BookFails(_)
+            | Note::PassingWins { .. } => None,
+        }
+    }
+}
+
 /// A line of the solution tree that the check refutes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BadLine {
@@ -267,7 +314,8 @@ struct SummaryLine {
     summary: Summary,
 }
 
-/// Counts per verdict, in the order of the interface.
+/// Counts per verdict, in the order of the interface, then (beyond it) the `unknown` ones
+/// by cause.
 #[derive(Debug, Serialize)]
 struct Summary {
     problems: usize,
@@ -276,6 +324,22 @@ struct Summary {
     dual: usize,
     unknown: usize,
     skipped: usize,
+    /// The `unknown` verdicts a search limit left open.
+    unknown_at_limit: usize,
+    /// The `unknown` verdicts that rest on the inferred set-up.
+    unknown_on_setup: usize,
+}
+
+/// How many `unknown` reports have each cause: (a search limit, the inferred set-up).
+fn unknown_causes(reports: &[Report]) -> (usize, usize) {
+    let cause = |c: UnknownCause| {
+        reports
+            .iter()
+            .filter(|r| r.verdict == Verdict::Unknown)
+            .filter(|r| r.reason.as_ref().and_then(Note::unknown_cause) == Some(c))
+            .count()
+    };
+    (cause(UnknownCause::Limit), cause(UnknownCause::SetUp))
 }
 
 fn skipped(file: &str, problem: &str, reason: Note, bad_input: bool) -> Report {
@@ -813,6 +877,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
     let mut out = std::io::stdout().lock();
     let count = |v: Verdict| reports.iter().filter(|r| r.verdict == v).count();
+    let (at_limit, on_setup) = unknown_causes(&reports);
     match args.format {
         VerifyFormat::Json => {
             for r in &reports {
@@ -827,6 +892,8 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
                     dual: count(Verdict::Dual),
                     unknown: count(Verdict::Unknown),
                     skipped: count(Verdict::Skipped),
+                    unknown_at_limit: at_limit,
+                    unknown_on_setup: on_setup,
                 },
             };
             serde_json::to_writer(&mut out, &summary)?;
@@ -848,6 +915,9 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
                 ],
             );
             writeln!(out, "{summary}")?;
+            if count(Verdict::Unknown) > 0 {
+                writeln!(out, "{}", lang.unknown_causes(at_limit, on_setup))?;
+            }
         }
     }
     out.flush()?;

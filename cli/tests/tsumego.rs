@@ -117,8 +117,52 @@ fn verify_json_lines_end_with_a_summary() {
     assert_eq!(lines[2]["verdict"], "dual");
     assert_eq!(
         lines[3],
-        serde_json::json!({"summary": {"problems": 3, "agree": 1, "wrong": 1, "dual": 1, "unknown": 0, "skipped": 0}})
+        serde_json::json!({"summary": {"problems": 3, "agree": 1, "wrong": 1, "dual": 1, "unknown": 0, "skipped": 0, "unknown_at_limit": 0, "unknown_on_setup": 0}})
     );
+}
+
+/// The summary counts the `unknown` verdicts by cause: `easy-22`'s rests on the inferred
+/// target (another target rule does not repeat the accusation), and `easy-100` at 20,000
+/// nodes stops at the limit.
+#[test]
+fn the_summary_says_why_problems_stay_unknown() {
+    let easy_22 = "../shared/data/ggg-problems/weekly-go-problems/easy/ggg-easy-22.sgf";
+    let easy_100 = "../shared/data/ggg-problems/weekly-go-problems/easy/ggg-easy-100.sgf";
+    let o = run(&[
+        "verify",
+        easy_22,
+        easy_100,
+        "--max-nodes",
+        "20000",
+        "--max-time",
+        "0",
+        "--kill-rule",
+        "capture-only",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("2 problems: 0 agree, 0 wrong, 0 dual, 2 unknown, 0 skipped\nunknown: 1 at a search limit (raise --max-nodes or --max-time), 1 on the inferred set-up (give --region, --target or --goal)\n"),
+        "{out}"
+    );
+    let o = run(&[
+        "verify",
+        easy_22,
+        easy_100,
+        "--max-nodes",
+        "20000",
+        "--max-time",
+        "0",
+        "--kill-rule",
+        "capture-only",
+        "--format",
+        "json",
+    ]);
+    let last = stdout(&o).lines().last().unwrap_or_default().to_string();
+    let summary: serde_json::Value = serde_json::from_str(&last).expect("a JSON line");
+    assert_eq!(summary["summary"]["unknown"], 2, "{summary}");
+    assert_eq!(summary["summary"]["unknown_at_limit"], 1, "{summary}");
+    assert_eq!(summary["summary"]["unknown_on_setup"], 1, "{summary}");
 }
 
 #[test]

@@ -228,6 +228,14 @@ impl Language {
         ))
     }
 
+    /// Under the summary: the `unknown` verdicts by cause, each with what decides it.
+    pub fn unknown_causes(self, at_limit: usize, on_setup: usize) -> String {
+        self.finish(format!(
+            "unknown: {at_limit} at a search limit (raise --max-nodes or --max-time), {on_setup} \
+             on the inferred set-up (give --region, --target or --goal)"
+        ))
+    }
+
     /// A first move on its own: a point, or the pass.
     pub fn move_name(self, mv: Move) -> String {
         match mv {
