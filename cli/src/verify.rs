@@ -134,6 +134,15 @@ pub enum Note {
         /// The rule whose set-up was judged.
         used: RegionRule,
     },
+    /// Under the region rule `rule` no first move, the pass included, reached the player's
+    /// goal, which a book's problem with a move for answer rules out: the problem was
+    /// judged under `used`.
+    NothingWorks {
+        /// The rule tried first.
+        rule: RegionRule,
+        /// The rule whose set-up was judged.
+        used: RegionRule,
+    },
     /// The verdict found in the inferred region, with its reason, is not found in the
     /// region the other inference rule gives (`None`: that rule could not set the problem
     /// up), so it may be the region's doing: reported as `unknown`.
@@ -236,7 +245,8 @@ impl Note {
             | Note::BookIllegal(_)
             | Note::BookWinsToo(..)
             | Note::BookFails(_)
-            | Note::PassingWins { .. } => None,
+            | Note::PassingWins { .. }
+            | Note::NothingWorks { .. } => None,
         }
     }
 }
@@ -515,6 +525,23 @@ fn passing_wins(solution: &Solution) -> bool {
         .any(|m| m.mv == Move::Pass && m.class == Class::Win)
 }
 
+/// What rules a set-up out as the book's problem when the book's answer is a move: the
+/// note that says so, with the rule tried first and the rule used instead.
+type SetUpFault = fn(RegionRule, RegionRule) -> Note;
+
+/// Why `solution`'s set-up cannot be the problem of a book whose answer is a move: the
+/// player reaches its goal even by passing, or no first move reaches it at all (every one
+/// proved to fail). `None` when neither.
+fn setup_fault(solution: &Solution) -> Option<SetUpFault> {
+    if passing_wins(solution) {
+        Some(|rule, used| Note::PassingWins { rule, used })
+    } else if solution.class == Class::Fail {
+        Some(|rule, used| Note::NothingWorks { rule, used })
+    } else {
+        None
+    }
+}
+
 /// Another way to infer the region, under which a disagreement with the book must hold too.
 #[derive(Clone, Copy)]
 enum RegionCheck {
@@ -539,24 +566,25 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
     let start = Instant::now();
     let mut judged = judge(problem, &prepared, args, limits, &expected);
     let mut nodes = judged.nodes;
-    // A set-up in which the player reaches its goal by passing cannot be the book's
-    // problem, whose answer is a move: the inferred region or its frame decided it (a frame
-    // that closes the defender's eye space, a wall cut off). The other rule's region is
-    // used instead when it does not have the same fault.
+    // A set-up in which the player reaches its goal by passing, or by no move at all,
+    // cannot be the book's problem, whose answer is a move that works: the inferred region
+    // or its frame decided it (a frame that closes the defender's eye space, a wall cut
+    // off, a frame stone that takes a liberty in a capturing race). The other rule's region
+    // is used instead when it does not have a fault of its own.
     let mut setup = args.setup.clone();
     let book_moves = !expected.correct.is_empty() && !expected.correct.contains(&Move::Pass);
-    if book_moves && prepared.region_from.is_inferred() && passing_wins(&judged.solution) {
+    let fault = setup_fault(&judged.solution);
+    if let Some(fault) = fault.filter(|_| book_moves && prepared.region_from.is_inferred()) {
         let mut other = args.setup.clone();
         other.region_rule = args.setup.region_rule.other();
         if let Ok(p) = prepare(problem, &other) {
             let second = judge(problem, &p, args, limits, &expected);
             nodes += second.nodes;
-            if !passing_wins(&second.solution) {
+            if setup_fault(&second.solution).is_none() {
                 judged = second;
-                judged.reason = judged.reason.or(Some(Note::PassingWins {
-                    rule: args.setup.region_rule,
-                    used: other.region_rule,
-                }));
+                judged.reason = judged
+                    .reason
+                    .or(Some(fault(args.setup.region_rule, other.region_rule)));
                 // The checks below start from the set-up judged, not the one dropped.
                 setup = other;
                 prepared = p;

@@ -268,12 +268,12 @@ fn the_enclosure_keeps_the_corner_and_leaves_the_open_board_out() {
     assert!(enclosure.len() < boxed.len());
 }
 
-/// `ggg-easy-93`: in the enclosure the solver finds no move for the book's E3 (a frame
-/// artefact); in the box region it agrees. A disagreement that the other inferred region
-/// does not confirm is reported as `unknown`, never as `wrong`.
+/// `ggg-easy-135`: in the enclosure the solver finds that F2, a move the book marks wrong,
+/// wins too; in the box region only the book's F1 does. A disagreement that the other
+/// inferred region does not confirm is reported as `unknown`, never as `wrong`.
 #[test]
 fn a_disagreement_that_depends_on_the_inferred_region_is_unknown() {
-    let file = "../shared/data/ggg-problems/weekly-go-problems/easy/ggg-easy-93.sgf";
+    let file = "../shared/data/ggg-problems/weekly-go-problems/easy/ggg-easy-135.sgf";
     let verify = |extra: &[&str]| verify_json(file, "400000", extra);
     let v = verify(&[]);
     assert_eq!(v["verdict"], "unknown", "{v}");
@@ -448,6 +448,23 @@ fn a_set_up_where_passing_wins_gives_way_to_the_other_region() {
     assert_reason(
         &v,
         "with --region-rule enclosure the player reaches the goal even by passing",
+    );
+}
+
+/// `ggg-easy-93`: the enclosure's frame puts White stones on F1 and G1, taking liberties
+/// from Black's side of a capturing race, so that no first move works there, which cannot
+/// be the book's problem (its answer is E3); the box region, where the race is the board's,
+/// is judged instead, and there E3 is the only answer.
+#[test]
+fn a_set_up_where_nothing_works_gives_way_to_the_other_region() {
+    let file = "../shared/data/ggg-problems/weekly-go-problems/easy/ggg-easy-93.sgf";
+    let solve = first_json("solve", file, "200000", &[]);
+    assert_eq!(solve["result"], "fail", "{solve}");
+    let v = verify_json(file, "200000", &[]);
+    assert_eq!(v["verdict"], "agree", "{v}");
+    assert_reason(
+        &v,
+        "with --region-rule enclosure no first move reaches the goal",
     );
 }
 

@@ -124,6 +124,12 @@ impl Language {
                 rule_flag(*rule),
                 rule_flag(*used)
             ),
+            Note::NothingWorks { rule, used } => format!(
+                "with --region-rule {} no first move reaches the goal, so that set-up cannot be \
+                 the book's problem: judged with --region-rule {} instead",
+                rule_flag(*rule),
+                rule_flag(*used)
+            ),
             Note::RegionDependent {
                 verdict,
                 rule,
