@@ -128,7 +128,7 @@ fn verify_json_lines_end_with_a_summary() {
 fn the_summary_says_why_problems_stay_unknown() {
     let easy_22 = "../shared/data/ggg-problems/weekly-go-problems/easy/ggg-easy-22.sgf";
     let easy_100 = "../shared/data/ggg-problems/weekly-go-problems/easy/ggg-easy-100.sgf";
-    let o = run(&[
+    let text = [
         "verify",
         easy_22,
         easy_100,
@@ -138,26 +138,15 @@ fn the_summary_says_why_problems_stay_unknown() {
         "0",
         "--kill-rule",
         "capture-only",
-    ]);
+    ];
+    let o = run(&text);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(
         out.contains("2 problems: 0 agree, 0 wrong, 0 dual, 2 unknown, 0 skipped\nunknown: 1 at a search limit (raise --max-nodes or --max-time), 1 on the inferred set-up (give --region, --target or --goal)\n"),
         "{out}"
     );
-    let o = run(&[
-        "verify",
-        easy_22,
-        easy_100,
-        "--max-nodes",
-        "20000",
-        "--max-time",
-        "0",
-        "--kill-rule",
-        "capture-only",
-        "--format",
-        "json",
-    ]);
+    let o = run(&[&text[..], &["--format", "json"]].concat());
     let last = stdout(&o).lines().last().unwrap_or_default().to_string();
     let summary: serde_json::Value = serde_json::from_str(&last).expect("a JSON line");
     assert_eq!(summary["summary"]["unknown"], 2, "{summary}");
