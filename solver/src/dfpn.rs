@@ -52,7 +52,10 @@
 //! nothing, and the search goes on as before. Nodes with more than
 //! [`SIMULATION_MAX_MOVES`] moves do not simulate (see there why). Measured in BENCHMARKS.md
 //! ("Session 18"): the bigger tsumego searches take up to half the nodes; the small ones and
-//! the confirmation corpus about the same.
+//! the confirmation corpus about the same. With [`SolverConfig::root_simulation`] a new
+//! root is simulated the same way from the last roots solved before it is searched
+//! ([`Dfpn::decide`]): the tsumego solver's roots (first moves, the states along a solution
+//! tree's lines, the leaves of a carried proof) are often alike.
 
 //! ## Relevance zones
 //! A game may give zones (Shih, Wu et al., "relevance-zone search", AAAI 2022), by
@@ -667,6 +670,9 @@ pub struct SolverConfig {
     /// Most nodes one simulation may visit ([module documentation](self#simulation));
     /// `None` turns simulation off.
     pub simulation: Option<NonZeroU32>,
+    /// Most nodes a new root's simulation from a recent solved root may visit
+    /// ([`Dfpn::decide`]); `None` (the default) turns it off.
+    pub root_simulation: Option<NonZeroU32>,
 }
 
 impl Default for SolverConfig {
@@ -676,6 +682,7 @@ impl Default for SolverConfig {
             epsilon: 0.25,
             max_depth: 600,
             simulation: NonZeroU32::new(SIMULATION_NODES),
+            root_simulation: None,
         }
     }
 }
@@ -809,6 +816,8 @@ pub struct Stats {
     pub simulations: u64,
     /// Siblings a simulation solved.
     pub simulated: u64,
+    /// Roots a simulation from an earlier root solved ([`SolverConfig::root_simulation`]).
+    pub roots_simulated: u64,
 }
 
 /// The df-pn solver for a game.
@@ -828,8 +837,13 @@ pub struct Dfpn<G: Game> {
     /// The winning move of the table's solved states where the winner is to move: the
     /// advice a simulation follows.
     best_moves: HashMap<u128, G::Move, KeyHash>,
+    /// The last roots solved, newest last: the references of a new root's simulation.
+    recent_roots: Vec<G::State>,
     stats: Stats,
 }
+
+/// How many solved roots [`Dfpn::decide`] keeps as references for a new root's simulation.
+const ROOT_REFERENCES: usize = 2;
 
 /// Where [`Dfpn::simulate_siblings`] runs: a node, its moves and the child whose solution
 /// is followed.
@@ -941,6 +955,7 @@ impl<G: Game> Dfpn<G> {
             path_cache_by_depth: Vec::new(),
             pool: Vec::new(),
             best_moves: HashMap::default(),
+            recent_roots: Vec::new(),
             stats: Stats::default(),
         }
     }
@@ -967,10 +982,14 @@ impl<G: Game> Dfpn<G> {
 
     /// Whether the prover wins from `root`, with the principal line.
     pub fn solve(&mut self, root: &G::State, budget: &mut Budget) -> Outcome<G::Move> {
+        if let Err(reason) = self.simulate_root(root, budget) {
+            return Outcome::Unknown(reason);
+        }
         let mut path = Vec::new();
         match self.solve_node(root, &mut path, budget) {
             Err(reason) => Outcome::Unknown(reason),
             Ok(result) => {
+                self.remember_root(root, result.bounds);
                 let proved = result.bounds.is_proved();
                 match self.principal_line(root, budget) {
                     Err(reason) => Outcome::Unknown(reason),
@@ -982,10 +1001,72 @@ impl<G: Game> Dfpn<G> {
     }
 
     /// Whether the prover wins from `root`, without a line (`None` at a limit).
+    ///
+    /// With [`SolverConfig::root_simulation`] (as in [`Dfpn::solve`]), a root not solved yet
+    /// is first simulated ([module documentation](self#simulation)) from the last roots
+    /// solved: the roots of one solver are often alike (the first moves of a problem, the
+    /// states along a solution tree's lines, the leaves of a carried proof), and the
+    /// winner's strategy of one, followed move by move with every move of the loser
+    /// checked, may win another for a fraction of a search. A failed try proves nothing.
     pub fn decide(&mut self, root: &G::State, budget: &mut Budget) -> Result<bool, StopReason> {
+        self.simulate_root(root, budget)?;
         let mut path = Vec::new();
-        self.solve_node(root, &mut path, budget)
-            .map(|r| r.bounds.is_proved())
+        let result = self.solve_node(root, &mut path, budget)?;
+        self.remember_root(root, result.bounds);
+        Ok(result.bounds.is_proved())
+    }
+
+    /// Tries to win `root` by simulation from each recent solved root, newest first, each
+    /// try within [`SolverConfig::root_simulation`] nodes; a win is stored in the table
+    /// (where the search then finds it).
+    fn simulate_root(&mut self, root: &G::State, budget: &mut Budget) -> Result<(), StopReason> {
+        let Some(cap) = self.config.root_simulation else {
+            return Ok(());
+        };
+        if self
+            .lookup(self.game.key(root))
+            .is_some_and(|e| e.bounds.is_solved())
+        {
+            return Ok(());
+        }
+        for i in (0..self.recent_roots.len()).rev() {
+            let mut reference = self.recent_roots[i].clone();
+            // The reference's entry may have been dropped by a clean-up of the table.
+            let Some(proving) = self
+                .lookup(self.game.key(&reference))
+                .filter(|e| e.bounds.is_solved())
+                .map(|e| e.bounds.is_proved())
+            else {
+                continue;
+            };
+            let mut state = root.clone();
+            let mut left = cap.get();
+            let mut path = Vec::new();
+            if self.simulate(
+                &mut reference,
+                &mut state,
+                proving,
+                &mut left,
+                &mut path,
+                budget,
+            )? {
+                self.stats.roots_simulated += 1;
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
+    /// Keeps `root` as a reference for later roots' simulations when it was solved (at a
+    /// root, nothing rests on a repetition above it).
+    fn remember_root(&mut self, root: &G::State, bounds: Bounds) {
+        if self.config.root_simulation.is_none() || !bounds.is_solved() {
+            return;
+        }
+        if self.recent_roots.len() == ROOT_REFERENCES {
+            self.recent_roots.remove(0);
+        }
+        self.recent_roots.push(root.clone());
     }
 
     /// Stores every state that `other`'s table holds as disproved (for good: the table holds
@@ -2592,10 +2673,16 @@ mod tests {
 
     #[test]
     fn agrees_with_attractor_on_random_cyclic_graphs() {
-        let mut simulated = 0;
-        for (simulation, in_place) in [None, NonZeroU32::new(SIMULATION_NODES)]
+        let (mut simulated, mut roots_simulated) = (0, 0);
+        let sibling = NonZeroU32::new(SIMULATION_NODES);
+        // Every root of a graph is decided in turn on one solver, so with root simulation
+        // each is first simulated from the last ones solved.
+        let root = NonZeroU32::new(64);
+        for (simulation, root_simulation, in_place) in [None, sibling]
             .into_iter()
-            .flat_map(|s| [(s, false), (s, true)])
+            .map(|s| (s, None))
+            .chain([(sibling, root)])
+            .flat_map(|(s, r)| [(s, r, false), (s, r, true)])
         {
             for table_entries in [1, 8, 1 << 16] {
                 for seed in 0..6000 {
@@ -2608,6 +2695,7 @@ mod tests {
                         SolverConfig {
                             table_entries,
                             simulation,
+                            root_simulation,
                             ..SolverConfig::default()
                         },
                     );
@@ -2622,16 +2710,18 @@ mod tests {
                         assert_eq!(
                             got, want,
                             "seed {seed} node {s} table {table_entries} simulation {simulation:?} \
-                             in place {in_place}"
+                             root simulation {root_simulation:?} in place {in_place}"
                         );
                         assert!(solver.game.made.is_empty(), "every move made is unmade");
                     }
                     simulated += solver.stats().simulated;
+                    roots_simulated += solver.stats().roots_simulated;
                 }
             }
         }
         // The simulations must have solved something, or this test checks nothing of them.
         assert!(simulated > 1000, "{simulated} siblings simulated");
+        assert!(roots_simulated > 1000, "{roots_simulated} roots simulated");
     }
 
     /// A tree read from the table holds only states of the right value, and a proof read

@@ -86,7 +86,7 @@ use rules_core::benson::{pass_alive_for, pass_alive_string, PassAliveSide};
 use rules_core::{Color, Move, Point, PointSet, Position, Undo, ZobristHash};
 use std::cell::RefCell;
 use std::fmt;
-use std::num::NonZeroU64;
+use std::num::{NonZeroU32, NonZeroU64};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -1726,6 +1726,15 @@ fn canonical(pos: &Position, master: Color) -> Position {
     p
 }
 
+/// Most nodes of a root's simulation from a recent solved root of the same game
+/// ([`SolverConfig::root_simulation`]): the tsumego games decide many alike roots (every
+/// first move, the states along a solution tree's lines, the leaves of a carried proof).
+/// On Go Game Guru at 200,000 nodes: 97 -> 98 agree (`intermediate-102`, whose line
+/// checks had stopped at the limit, 177,366 nodes with a cap of 100), the same nodes for
+/// the 97 within 0.02 %, and the same verdicts with caps of 5,000 and 30,000: the tries
+/// that succeed are short (BENCHMARKS.md, "Session 27").
+const ROOT_SIMULATION_NODES: u32 = 5_000;
+
 /// The share of a call's budget that [`TsumegoSolver::kill_decide`] gives the plain
 /// capture search before the kill rule's own search (in quarters): all of it, the kill
 /// game searching itself only with what the capture search and its leaves leave. On the
@@ -1808,6 +1817,7 @@ impl TsumegoSolver {
             problem,
             config: SolverConfig {
                 table_entries: limits.table_entries,
+                root_simulation: NonZeroU32::new(ROOT_SIMULATION_NODES),
                 ..SolverConfig::default()
             },
             limits: *limits,
