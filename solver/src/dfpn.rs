@@ -59,17 +59,20 @@
 
 //! ## Relevance zones
 //! A game may give zones (Shih, Wu et al., "relevance-zone search", AAAI 2022), by
-//! [`Game::null_move`] and the zone methods. A zone of a solved state is a set of points
+//! [`Game::gives_zones`] and the zone methods. A zone of a solved state is a set of points
 //! such that every state of the game that agrees with it there (same player to move, and
 //! a ko ban either the same or outside the zone) has the same value. A terminal state gets
 //! its zone from the game (what its evaluation looked at); a state won by a move gets the
 //! child's zone with what decides that move's effect ([`Game::win_zone`]); a lost state
-//! gets the zone of its null move's child with the zones of its moves inside it
-//! ([`Game::loss_zone`]). The pruning: once the null move's child is lost for the side to
-//! move with zone `z`, every move outside `z` is lost too, without search. Such a move
-//! changes nothing inside `z` (the game's zones hold every string they touch with all its
-//! neighbours, so a move outside cannot capture or join anything inside), so its child
-//! agrees with the null move's child on `z`. Only results stored for good get zones: a
+//! gets the zone of a *reference* child with the zones of its moves inside it
+//! ([`Game::loss_zone`]). The reference is the null move's child ([`Game::null_move`]),
+//! or a sibling whose own move lies outside its zone. The pruning: once a reference is
+//! lost for the side to move with zone `z`, every move outside `z` is lost too, without
+//! search. Such a move changes nothing inside `z` (the game's zones hold every string
+//! they touch with two of its liberties or all of them, so a move outside cannot capture
+//! or join anything inside), so its child agrees with the reference on `z`: the null
+//! move's child differs from it by one stone outside `z`, a sibling's by two. Only
+//! results stored for good get zones: a
 //! result that rests on a repetition has none, and a node whose value needs a child
 //! without a zone has none, so no move is ever pruned on its account. The tsumego games
 //! give zones; the exhaustive-reference differential test checks them.
@@ -520,9 +523,16 @@ pub trait Game {
         None
     }
 
-    /// The null move (a pass) of the side to move, for relevance zones (see
-    /// [the module documentation](self#relevance-zones)); `None`, the default, turns
-    /// zones off.
+    /// Whether the game gives relevance zones (see
+    /// [the module documentation](self#relevance-zones)); `false`, the default, turns
+    /// them off.
+    fn gives_zones(&self) -> bool {
+        false
+    }
+
+    /// The null move (a pass) of the side to move, for relevance zones: a reference move
+    /// that is never outside a zone. `None`, the default: only a sibling lost outside its
+    /// own zone prunes.
     fn null_move(&self, state: &Self::State) -> Option<Self::Move> {
         let _ = state;
         None
@@ -543,14 +553,16 @@ pub trait Game {
         *child
     }
 
-    /// The zone of `state` lost by the side to move: `null` is the zone of its null
-    /// move's child, `searched` the union of the zones of its moves inside `null`.
+    /// The zone of `state` lost by the side to move: `null` is the zone of its reference
+    /// child (the null move's, or a sibling's whose move lies outside it), `searched` the
+    /// union of the zones of its moves inside `null`.
     fn loss_zone(&self, state: &Self::State, null: &PointSet, searched: &PointSet) -> PointSet {
         let _ = state;
         null.union(searched)
     }
 
-    /// Whether `mv` lies outside `zone`: a move there is answered as the null move is.
+    /// Whether `mv` lies outside `zone`: a move there is answered as the reference child
+    /// is (never true of the null move).
     fn outside(&self, mv: Self::Move, zone: &PointSet) -> bool {
         let _ = (mv, zone);
         false
@@ -810,8 +822,10 @@ pub struct Stats {
     pub collections: u64,
     /// Evaluations paused undecided at the end of a slice (to be resumed if needed).
     pub paused: u64,
-    /// Moves decided without search by a relevance zone (answered as the null move).
+    /// Moves decided without search by a relevance zone (answered as the reference child).
     pub pruned: u64,
+    /// Of those, the moves whose reference was a sibling rather than the null move.
+    pub pruned_by_sibling: u64,
     /// Siblings a simulation tried.
     pub simulations: u64,
     /// Siblings a simulation solved.
@@ -1730,21 +1744,26 @@ impl<G: Game> Dfpn<G> {
                 loops,
             });
         }
-        // Relevance zones: once the null move is refuted with a zone, every move outside
-        // the zone is refuted the same way (module documentation). The children's zones,
+        // Relevance zones: once a reference child (the null move's, or a sibling's outside
+        // its own zone) is refuted with a zone, every move outside the zone is refuted the
+        // same way (module documentation). The children's zones,
         // kept apart so that games without zones pay nothing for them.
+        let with_zones = self.game.gives_zones();
         let null_index = self
             .game
             .null_move(state)
+            .filter(|_| with_zones)
             .and_then(|null| moves.iter().position(|&m| m == null));
-        let mut zones: Vec<Option<PointSet>> = match null_index {
-            Some(_) => children
+        let mut zones: Vec<Option<PointSet>> = if with_zones {
+            children
                 .iter()
                 .map(|c| self.solved_zone(c.key, c.bounds, c.loops))
-                .collect(),
-            None => Vec::new(),
+                .collect()
+        } else {
+            Vec::new()
         };
-        let mut pruned = false;
+        // The child whose zone pruned the moves outside it, once one did.
+        let mut reference: Option<usize> = None;
         let mut work = 1u64;
         let mut iterations = 0u32;
         // The simulation's cap where this node simulates (zones have their own pruning,
@@ -1753,7 +1772,7 @@ impl<G: Game> Dfpn<G> {
         let simulation = self
             .config
             .simulation
-            .filter(|_| null_index.is_none() && moves.len() <= SIMULATION_MAX_MOVES);
+            .filter(|_| !with_zones && moves.len() <= SIMULATION_MAX_MOVES);
         if simulation.is_some() {
             tried.resize(children.len(), false);
         }
@@ -1784,10 +1803,9 @@ impl<G: Game> Dfpn<G> {
                     }
                 }
             }
-            if !pruned {
-                if let Some(null) = null_index {
-                    pruned = self.prune_outside(or_node, null, &moves, &mut children, &mut zones);
-                }
+            if with_zones && reference.is_none() {
+                reference =
+                    self.prune_outside(or_node, null_index, &moves, &mut children, &mut zones);
             }
             let bounds = combine(or_node, &children);
             bounds.check();
@@ -1949,16 +1967,19 @@ impl<G: Game> Dfpn<G> {
                             self.best_moves.insert(key.0, moves[i]);
                         }
                     }
-                    zone = null_index.and_then(|null| {
-                        self.node_zone(
+                    if with_zones {
+                        let reference = reference.or_else(|| {
+                            self.zone_reference(or_node, null_index, &moves, &children, &zones)
+                        });
+                        zone = self.node_zone(
                             state,
                             or_node,
                             mover_wins,
                             &moves,
                             &children,
-                            (null, &zones),
-                        )
-                    });
+                            (reference, &zones),
+                        );
+                    }
                     // A key is solved once (a solved entry ends `mid` at its lookup), so
                     // there is no older zone to replace.
                     if let Some(z) = zone {
@@ -2216,53 +2237,84 @@ impl<G: Game> Dfpn<G> {
         }
     }
 
-    /// When the null move's child (`children[null]`) is lost for the side to move and has a
-    /// zone, decides every unsolved move outside the zone the same way (and stores it: the
-    /// child state agrees with the null move's child on the zone, so it has the same value
-    /// and zone). Returns whether it did.
+    /// The child whose zone can stand for every move outside it: the null move's child,
+    /// or a sibling whose own move lies outside its zone, lost for the side to move for
+    /// good with a zone (the smallest such zone, to prune the most).
+    fn zone_reference(
+        &self,
+        or_node: bool,
+        null: Option<usize>,
+        moves: &[G::Move],
+        children: &[Child],
+        zones: &[Option<PointSet>],
+    ) -> Option<usize> {
+        let lost_for_mover = |c: &Child| {
+            c.loops.is_none()
+                && if or_node {
+                    c.bounds.is_disproved()
+                } else {
+                    c.bounds.is_proved()
+                }
+        };
+        let qualifies = |i: usize| {
+            lost_for_mover(&children[i])
+                && zones[i].is_some_and(|z| Some(i) == null || self.game.outside(moves[i], &z))
+        };
+        if let Some(n) = null.filter(|&n| qualifies(n)) {
+            return Some(n);
+        }
+        (0..children.len())
+            .filter(|&i| Some(i) != null && qualifies(i))
+            .min_by_key(|&i| zones[i].map_or(usize::MAX, |z| z.len()))
+    }
+
+    /// When a reference child ([`Dfpn::zone_reference`]) is lost for the side to move
+    /// with a zone, decides every unsolved move outside the zone the same way (and stores
+    /// it: the child state agrees with the reference's on the zone, so it has the same
+    /// value and zone). A sibling serves as the null move does: its move and the pruned
+    /// one both lie outside the zone, neither can capture a string the zone touches (the
+    /// zone holds such a string with two liberties, or all of them), so the two children
+    /// agree on the zone. Returns the reference.
     fn prune_outside(
         &mut self,
         or_node: bool,
-        null: usize,
+        null: Option<usize>,
         moves: &[G::Move],
         children: &mut [Child],
         zones: &mut [Option<PointSet>],
-    ) -> bool {
-        let refuted = &children[null];
-        let lost_for_mover = if or_node {
-            refuted.bounds.is_disproved()
-        } else {
-            refuted.bounds.is_proved()
-        };
-        let (true, None, Some(zone)) = (lost_for_mover, refuted.loops, zones[null]) else {
-            return false;
-        };
-        let bounds = refuted.bounds;
+    ) -> Option<usize> {
+        let reference = self.zone_reference(or_node, null, moves, children, zones)?;
+        let zone = zones[reference]?;
+        let bounds = children[reference].bounds;
         for (i, c) in children.iter_mut().enumerate() {
-            if i == null || !self.game.outside(moves[i], &zone) {
+            if i == reference || !self.game.outside(moves[i], &zone) {
                 continue;
             }
             if c.bounds.is_solved() {
                 debug_assert!(
                     c.bounds == bounds || c.loops.is_some(),
-                    "a move outside the null move's zone won for the side to move: {}",
+                    "a move outside the reference's zone won for the side to move: {}",
                     moves[i]
                 );
                 continue;
             }
             self.stats.pruned += 1;
+            if Some(reference) != null {
+                self.stats.pruned_by_sibling += 1;
+            }
             c.bounds = bounds;
             c.loops = None;
             zones[i] = Some(zone);
             self.store(c.key, bounds, 1);
             self.zones.insert(c.key.0, zone);
         }
-        true
+        Some(reference)
     }
 
     /// The zone of a node solved for good from its children's (see the module
-    /// documentation), or `None` when some child needed has none. `null` is the index of
-    /// the null move, `zones` the children's zones.
+    /// documentation), or `None` when some child needed has none. `reference` is the
+    /// child whose zone stands for the moves outside it ([`Dfpn::zone_reference`]), `zones`
+    /// the children's zones.
     fn node_zone(
         &self,
         state: &G::State,
@@ -2270,7 +2322,7 @@ impl<G: Game> Dfpn<G> {
         mover_wins: bool,
         moves: &[G::Move],
         children: &[Child],
-        (null, zones): (usize, &[Option<PointSet>]),
+        (reference, zones): (Option<usize>, &[Option<PointSet>]),
     ) -> Option<PointSet> {
         let won_for_mover = |c: &Child| c.bounds.is_proved() == or_node && c.bounds.is_solved();
         // A zone counts only for a child solved for good.
@@ -2281,15 +2333,16 @@ impl<G: Game> Dfpn<G> {
                 .find_map(|i| zone(i).map(|z| (i, z)))?;
             return Some(self.game.win_zone(state, moves[i], &z));
         }
-        let null_zone = zone(null)?;
+        let reference = reference?;
+        let reference_zone = zone(reference)?;
         let mut searched = PointSet::new();
         for (i, &mv) in moves.iter().enumerate() {
-            if i == null || self.game.outside(mv, &null_zone) {
+            if i == reference || self.game.outside(mv, &reference_zone) {
                 continue;
             }
             searched = searched.union(&zone(i)?);
         }
-        Some(self.game.loss_zone(state, &null_zone, &searched))
+        Some(self.game.loss_zone(state, &reference_zone, &searched))
     }
 
     /// Follows the solved tree from `root`: the prover's quickest win against the longest

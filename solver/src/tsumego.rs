@@ -75,7 +75,7 @@
 
 use crate::dfpn::{
     Bounds, Budget, Dfpn, Evaluation, Game, Outcome, ProofNumber, Quarters, SolvedTree,
-    SolverConfig, StopReason,
+    SolverConfig, Stats, StopReason,
 };
 use crate::eyespace::two_small_regions;
 use crate::tsumego_eyespace::{
@@ -665,7 +665,7 @@ impl Rules {
     }
 
     fn loss_zone(&self, pos: &Position, null: &PointSet, searched: &PointSet) -> PointSet {
-        // Every move inside the null move's zone must do the same in an agreeing state. A
+        // Every move inside the reference's zone must do the same in an agreeing state. A
         // quiet legal move does (its child's zone is closed); a move that captures, or
         // one that is illegal here, brings what decides it.
         let mover = pos.to_move();
@@ -994,6 +994,10 @@ macro_rules! position_game {
 
             fn child_key(&self, state: &Position, mv: Move) -> Option<ZobristHash> {
                 ($child_key)(self, state, mv)
+            }
+
+            fn gives_zones(&self) -> bool {
+                self.rules.zones
             }
 
             fn null_move(&self, _: &Position) -> Option<Move> {
@@ -1844,8 +1848,18 @@ impl TsumegoSolver {
     /// Moves decided by relevance zones so far, without search (0 unless
     /// [`TsumegoLimits::zones`] is on).
     pub fn pruned(&self) -> u64 {
-        let kill = self.kill.iter().flatten().map(|s| s.stats().pruned);
-        let live = self.live.iter().flatten().map(|s| s.stats().pruned);
+        self.pruned_where(|s| s.pruned)
+    }
+
+    /// Of the moves [`TsumegoSolver::pruned`] counts, those whose reference was a sibling
+    /// lost outside its own zone rather than the pass.
+    pub fn pruned_by_sibling(&self) -> u64 {
+        self.pruned_where(|s| s.pruned_by_sibling)
+    }
+
+    fn pruned_where(&self, count: fn(&Stats) -> u64) -> u64 {
+        let kill = self.kill.iter().flatten().map(|s| count(&s.stats()));
+        let live = self.live.iter().flatten().map(|s| count(&s.stats()));
         kill.chain(live).sum()
     }
 
