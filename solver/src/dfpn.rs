@@ -66,16 +66,17 @@
 //! child's zone with what decides that move's effect ([`Game::win_zone`]); a lost state
 //! gets the zone of a *reference* child with the zones of its moves inside it
 //! ([`Game::loss_zone`]). The reference is the null move's child ([`Game::null_move`]),
-//! or a sibling whose own move lies outside its zone. The pruning: once a reference is
-//! lost for the side to move with zone `z`, every move outside `z` is lost too, without
-//! search. Such a move changes nothing inside `z` (the game's zones hold every string
-//! they touch with two of its liberties or all of them, so a move outside cannot capture
-//! or join anything inside), so its child agrees with the reference on `z`: the null
-//! move's child differs from it by one stone outside `z`, a sibling's by two. Only
-//! results stored for good get zones: a
-//! result that rests on a repetition has none, and a node whose value needs a child
-//! without a zone has none, so no move is ever pruned on its account. The tsumego games
-//! give zones; the exhaustive-reference differential test checks them.
+//! or a sibling whose own move lies outside its zone and captures nothing. The pruning:
+//! once a reference is lost for the side to move with zone `z`, every move outside `z` is
+//! lost too, without search. Such a move changes nothing inside `z` (the game's zones hold
+//! every string they touch with two of its liberties or all of them, so a move outside
+//! cannot capture or join anything inside), so its child agrees with the reference on
+//! `z`: the null move's child differs from it by one stone outside `z`, a sibling's by
+//! two. (A capturing sibling cannot serve: the points it emptied may lie in its zone.)
+//! Only results stored for good get zones: a result that rests on a repetition has none,
+//! and a node whose value needs a child without a zone has none, so no move is ever
+//! pruned on its account. The tsumego games give zones; the exhaustive-reference
+//! differential test checks them.
 
 use hashbrown::HashMap;
 use rules_core::{PointSet, ZobristHash};
@@ -532,7 +533,7 @@ pub trait Game {
 
     /// The null move (a pass) of the side to move, for relevance zones: a reference move
     /// that is never outside a zone. `None`, the default: only a sibling lost outside its
-    /// own zone prunes.
+    /// own zone ([`Game::sibling_reference`]) prunes.
     fn null_move(&self, state: &Self::State) -> Option<Self::Move> {
         let _ = state;
         None
@@ -565,6 +566,16 @@ pub trait Game {
     /// is (never true of the null move).
     fn outside(&self, mv: Self::Move, zone: &PointSet) -> bool {
         let _ = (mv, zone);
+        false
+    }
+
+    /// Whether the child of `mv` at `state`, lost for the mover with `zone`, can stand for
+    /// the moves outside `zone`: `mv` lies outside it and changes nothing but its own
+    /// point (it captures nothing: a captured stone's point may lie in the child's zone,
+    /// empty there and a stone after the other moves). `false`, the default: only the
+    /// null move's child is a reference.
+    fn sibling_reference(&self, state: &Self::State, mv: Self::Move, zone: &PointSet) -> bool {
+        let _ = (state, mv, zone);
         false
     }
 
@@ -1804,8 +1815,13 @@ impl<G: Game> Dfpn<G> {
                 }
             }
             if with_zones && reference.is_none() {
-                reference =
-                    self.prune_outside(or_node, null_index, &moves, &mut children, &mut zones);
+                reference = self.prune_outside(
+                    state,
+                    or_node,
+                    null_index,
+                    &moves,
+                    (&mut children, &mut zones),
+                );
             }
             let bounds = combine(or_node, &children);
             bounds.check();
@@ -1969,7 +1985,13 @@ impl<G: Game> Dfpn<G> {
                     }
                     if with_zones {
                         let reference = reference.or_else(|| {
-                            self.zone_reference(or_node, null_index, &moves, &children, &zones)
+                            self.zone_reference(
+                                state,
+                                or_node,
+                                null_index,
+                                &moves,
+                                (&children, &zones),
+                            )
                         });
                         zone = self.node_zone(
                             state,
@@ -2238,15 +2260,16 @@ impl<G: Game> Dfpn<G> {
     }
 
     /// The child whose zone can stand for every move outside it: the null move's child,
-    /// or a sibling whose own move lies outside its zone, lost for the side to move for
-    /// good with a zone (the smallest such zone, to prune the most).
+    /// or a sibling whose own move lies outside its zone and captures nothing
+    /// ([`Game::sibling_reference`]), lost for the side to move for good with a zone (the
+    /// smallest such zone, to prune the most).
     fn zone_reference(
         &self,
+        state: &G::State,
         or_node: bool,
         null: Option<usize>,
         moves: &[G::Move],
-        children: &[Child],
-        zones: &[Option<PointSet>],
+        (children, zones): (&[Child], &[Option<PointSet>]),
     ) -> Option<usize> {
         let lost_for_mover = |c: &Child| {
             c.loops.is_none()
@@ -2258,7 +2281,9 @@ impl<G: Game> Dfpn<G> {
         };
         let qualifies = |i: usize| {
             lost_for_mover(&children[i])
-                && zones[i].is_some_and(|z| Some(i) == null || self.game.outside(moves[i], &z))
+                && zones[i].is_some_and(|z| {
+                    Some(i) == null || self.game.sibling_reference(state, moves[i], &z)
+                })
         };
         if let Some(n) = null.filter(|&n| qualifies(n)) {
             return Some(n);
@@ -2271,19 +2296,19 @@ impl<G: Game> Dfpn<G> {
     /// When a reference child ([`Dfpn::zone_reference`]) is lost for the side to move
     /// with a zone, decides every unsolved move outside the zone the same way (and stores
     /// it: the child state agrees with the reference's on the zone, so it has the same
-    /// value and zone). A sibling serves as the null move does: its move and the pruned
-    /// one both lie outside the zone, neither can capture a string the zone touches (the
-    /// zone holds such a string with two liberties, or all of them), so the two children
-    /// agree on the zone. Returns the reference.
+    /// value and zone). A sibling serves as the null move does: its move captures nothing
+    /// and lies outside the zone, and the pruned move, outside too, cannot capture a
+    /// string the zone touches (the zone holds such a string with two liberties, or all
+    /// of them), so the two children agree on the zone. Returns the reference.
     fn prune_outside(
         &mut self,
+        state: &G::State,
         or_node: bool,
         null: Option<usize>,
         moves: &[G::Move],
-        children: &mut [Child],
-        zones: &mut [Option<PointSet>],
+        (children, zones): (&mut [Child], &mut [Option<PointSet>]),
     ) -> Option<usize> {
-        let reference = self.zone_reference(or_node, null, moves, children, zones)?;
+        let reference = self.zone_reference(state, or_node, null, moves, (children, zones))?;
         let zone = zones[reference]?;
         let bounds = children[reference].bounds;
         for (i, c) in children.iter_mut().enumerate() {

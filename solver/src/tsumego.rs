@@ -1024,6 +1024,17 @@ macro_rules! position_game {
                 matches!(mv, Move::Play(p) if !zone.contains(p))
             }
 
+            fn sibling_reference(&self, state: &Position, mv: Move, zone: &PointSet) -> bool {
+                let Move::Play(p) = mv else {
+                    return false;
+                };
+                let opponent = !state.to_move();
+                !zone.contains(p)
+                    && !p.neighbours(state.size()).any(|n| {
+                        state.color_at(n) == Some(opponent) && state.liberty_count(n) == 1
+                    })
+            }
+
             fn forced_answers(&self, state: &Position) -> Vec<(Move, Move)> {
                 Pruning::forced_answers(self, state)
             }
