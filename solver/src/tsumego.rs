@@ -1768,6 +1768,19 @@ const VERIFY_SHARE: Quarters = Quarters(3);
 /// The most states of a capture proof or disproof carried over to the kill game.
 const MAX_CARRIED_TREE: usize = 20_000;
 
+/// Nodes granted for reading a principal line out of a solved search, past the problem's
+/// budget.
+const LINE_GRACE_NODES: u64 = 200_000;
+
+/// Time granted for the same, where the problem has a time limit.
+const LINE_GRACE_TIME: Duration = Duration::from_secs(2);
+
+/// The clock of a line's reading: none without a time limit, so that a search limited by
+/// nodes alone gives the same nodes and verdicts whatever the load of the machine.
+fn line_grace_time(limits: &TsumegoLimits) -> Option<Duration> {
+    limits.max_time.map(|_| LINE_GRACE_TIME)
+}
+
 /// The kill game of `problem` with `master` as ko master, under `kill_rule`.
 fn kill_game(
     problem: &Tsumego,
@@ -2050,8 +2063,14 @@ impl TsumegoSolver {
     fn kill_line(&mut self, pos: &Position, master: Color) -> Vec<Move> {
         let state = canonical(pos, master);
         // The result is in the table already; reading the line out may need a few more
-        // nodes, granted even when the problem's budget is spent.
-        let mut budget = Budget::new(NonZeroU64::new(200_000), Some(Duration::from_secs(2)), None);
+        // nodes, granted even when the problem's budget is spent. A clock only where the
+        // problem has one: without a time limit a search must not depend on the load (the
+        // line's nodes fill the table that the next questions read).
+        let mut budget = Budget::new(
+            NonZeroU64::new(LINE_GRACE_NODES),
+            line_grace_time(&self.limits),
+            None,
+        );
         let r = self.kill_solver(master).solve(&state, &mut budget);
         self.used += budget.nodes();
         match r {
@@ -3078,6 +3097,18 @@ impl TsumegoSolver {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_line_is_read_without_a_clock_when_the_problem_has_none() {
+        let untimed = super::TsumegoLimits {
+            max_time: None,
+            ..super::TsumegoLimits::default()
+        };
+        assert_eq!(super::line_grace_time(&untimed), None);
+        let timed = super::TsumegoLimits::default();
+        assert!(timed.max_time.is_some());
+        assert_eq!(super::line_grace_time(&timed), Some(super::LINE_GRACE_TIME));
+    }
+
     use super::*;
 
     /// A target with two liberties next to a wall that touches the outside is safe
