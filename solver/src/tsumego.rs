@@ -592,6 +592,13 @@ struct Rules {
     made: usize,
 }
 
+/// Whether the player to move captures a string of the opponent by playing on `p`.
+fn captures_at(pos: &Position, p: Point) -> bool {
+    let opponent = !pos.to_move();
+    p.neighbours(pos.size())
+        .any(|n| pos.color_at(n) == Some(opponent) && pos.in_atari(n))
+}
+
 impl Rules {
     fn new(region: PointSet, master: Color, limits: &TsumegoLimits, fixed: PointSet) -> Rules {
         Rules {
@@ -674,10 +681,7 @@ impl Rules {
             if pos.color_at(p).is_some() {
                 continue;
             }
-            let captures = p
-                .neighbours(pos.size())
-                .any(|n| pos.color_at(n) == Some(!mover) && pos.liberty_count(n) == 1);
-            if captures || !pos.is_legal_ignoring_ko(mover, p) {
+            if captures_at(pos, p) || !pos.is_legal_ignoring_ko(mover, p) {
                 zone = zone.union(&self.play_zone(pos, p));
             }
         }
@@ -1025,14 +1029,8 @@ macro_rules! position_game {
             }
 
             fn sibling_reference(&self, state: &Position, mv: Move, zone: &PointSet) -> bool {
-                let Move::Play(p) = mv else {
-                    return false;
-                };
-                let opponent = !state.to_move();
-                !zone.contains(p)
-                    && !p.neighbours(state.size()).any(|n| {
-                        state.color_at(n) == Some(opponent) && state.liberty_count(n) == 1
-                    })
+                // `outside` holds plays only.
+                self.outside(mv, zone) && matches!(mv, Move::Play(p) if !captures_at(state, p))
             }
 
             fn forced_answers(&self, state: &Position) -> Vec<(Move, Move)> {
@@ -3097,19 +3095,19 @@ impl TsumegoSolver {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn a_line_is_read_without_a_clock_when_the_problem_has_none() {
-        let untimed = super::TsumegoLimits {
+        let untimed = TsumegoLimits {
             max_time: None,
-            ..super::TsumegoLimits::default()
+            ..TsumegoLimits::default()
         };
-        assert_eq!(super::line_grace_time(&untimed), None);
-        let timed = super::TsumegoLimits::default();
+        assert_eq!(line_grace_time(&untimed), None);
+        let timed = TsumegoLimits::default();
         assert!(timed.max_time.is_some());
-        assert_eq!(super::line_grace_time(&timed), Some(super::LINE_GRACE_TIME));
+        assert_eq!(line_grace_time(&timed), Some(LINE_GRACE_TIME));
     }
-
-    use super::*;
 
     /// A target with two liberties next to a wall that touches the outside is safe
     /// whoever moves; with one such liberty only when its owner moves.
