@@ -68,10 +68,11 @@
 //! is searched, on the whole of the call's budget (`TsumegoSolver::kill_decide`). Every kill is
 //! a capture, so a capture refuted is a kill refuted, and the refutation is carried over
 //! to the kill game's table. A capture proved is a strategy whose leaves are captures
-//! (or targets lost statically); the kill game is asked only about those leaves, and when
-//! it wins from each, the strategy's states are stored as won. Otherwise the kill game
-//! searches the question itself: its own search visits the second phase after every
-//! capture it meets, most of which the capture's strategy never needs.
+//! (that search does not stop at a target lost statically, so that each leaf is one
+//! capture, not every way to take a lost target); the kill game is asked only about those
+//! leaves, and when it wins from each, the strategy's states are stored as won. Otherwise
+//! the kill game searches the question itself: its own search visits the second phase
+//! after every capture it meets, most of which the capture's strategy never needs.
 
 use crate::dfpn::{
     Bounds, Budget, Dfpn, Evaluation, Game, Outcome, ProofNumber, Quarters, SolvedTree,
@@ -1513,6 +1514,15 @@ struct KillGame {
     /// capture, any stone to take). A proof carried to the kill game as a strategy answers
     /// them by the capture ([`Game::forced_answers`]).
     prunes_lost_defences: bool,
+    /// Whether a target lost statically (the eye-space bound, a string lost in atari) ends
+    /// the plain capture. Not in the capture searched first under
+    /// [`KillRule::CaptureForGood`] ([`TsumegoSolver::kill_decide`]): there a proof's
+    /// leaves are then actual captures, each settled by one question after it, where a
+    /// leaf that is only lost statically leaves the kill game to search the capture again
+    /// with every way the defender can be taken, and every capture it meets, at an
+    /// attacker's node, is asked the question after it (`ggg-easy-123`: 1,382,884 nodes
+    /// with those leaves, 229,089 without; BENCHMARKS.md, "Session 29").
+    static_capture_leaves: bool,
 }
 
 impl Sharing for KillGame {
@@ -1599,6 +1609,7 @@ impl KillGame {
             return Ok(Evaluation::Failure);
         }
         if (self.recreate.is_none()
+            && self.static_capture_leaves
             && self
                 .rules
                 .lost_statically(pos, &self.target, self.attacker, self.target_rule))
@@ -1825,6 +1836,7 @@ fn kill_game(
             verdicts,
             prunes_lost_defences: kill_rule == KillRule::CaptureOnly
                 && problem.target_rule == TargetRule::AnyStone,
+            static_capture_leaves: true,
         },
         config,
     )
@@ -1937,14 +1949,16 @@ impl TsumegoSolver {
         let problem = &self.problem;
         let verdicts = self.verdicts.clone();
         self.capture_first[slot(master)].get_or_insert_with(|| {
-            kill_game(
+            let mut capture = kill_game(
                 problem,
                 master,
                 &limits,
                 config,
                 KillRule::CaptureOnly,
                 verdicts,
-            )
+            );
+            capture.game_mut().static_capture_leaves = false;
+            capture
         })
     }
 
@@ -1954,10 +1968,10 @@ impl TsumegoSolver {
     /// win (its goals are captures made for good, or states from which the attacker takes
     /// everything there), so a capture disproof is a kill disproof, carried over to the
     /// kill game's table whole. A capture proof is a strategy whose leaves are captures
-    /// (or targets lost statically): when the kill game wins from each of those leaves,
-    /// the same strategy wins it, and the strategy's states are stored as proved. Only
-    /// otherwise does the kill game search the whole question itself. Measured in
-    /// BENCHMARKS.md ("Session 15").
+    /// (not targets lost statically, see `KillGame::static_capture_leaves`): when the kill
+    /// game wins from each of those leaves, the same strategy wins it, and the strategy's
+    /// states are stored as proved. Only otherwise does the kill game search the whole
+    /// question itself. Measured in BENCHMARKS.md ("Session 15", "Session 29").
     fn kill_decide(
         &mut self,
         master: Color,
