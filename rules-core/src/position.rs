@@ -723,9 +723,48 @@ impl Position {
     /// assert_eq!(pos.area_hash(&small), other.area_hash(&small));
     /// ```
     pub fn area_hash(&self, points: &PointSet) -> ZobristHash {
-        let mut h = self.hash_of(points);
+        self.area_stones_hash(points) ^ self.turn_hash(points)
+    }
+
+    /// The part of [`Position::area_hash`] that the stones and the points give, the same
+    /// whoever is to move: a search that asks the key of one board many times can keep
+    /// it, and add [`Position::turn_hash`] each time.
+    ///
+    /// ```
+    /// use rules_core::{Move, PointSet, Position, Size};
+    /// let pos = Position::empty(Size::square(9).unwrap());
+    /// let area: PointSet = ["A1", "A2"].iter().map(|p| p.parse().unwrap()).collect();
+    /// let passed = pos.play(Move::Pass).unwrap();
+    /// assert_eq!(pos.area_stones_hash(&area), passed.area_stones_hash(&area));
+    /// assert_ne!(pos.area_hash(&area), passed.area_hash(&area));
+    /// assert_eq!(pos.area_stones_hash(&area) ^ pos.turn_hash(&area), pos.area_hash(&area));
+    /// ```
+    pub fn area_stones_hash(&self, points: &PointSet) -> ZobristHash {
+        let mut h = ZobristHash::ZERO;
         for p in points.iter() {
             h ^= zobrist::member(p);
+            if let Some(c) = self.color_at(p) {
+                h ^= zobrist::stone(c, p);
+            }
+        }
+        h
+    }
+
+    /// The rest of [`Position::area_hash`]: the player to move, and the ko point when it is
+    /// one of `points`.
+    ///
+    /// ```
+    /// use rules_core::{PointSet, Position, Size};
+    /// let pos = Position::empty(Size::square(9).unwrap());
+    /// assert_eq!(pos.turn_hash(&PointSet::new()), pos.hash_of(&PointSet::new()));
+    /// ```
+    pub fn turn_hash(&self, points: &PointSet) -> ZobristHash {
+        let mut h = ZobristHash::ZERO;
+        if self.to_move == Color::White {
+            h ^= zobrist::white_to_move();
+        }
+        if let Some(k) = self.ko.filter(|&k| points.contains(k)) {
+            h ^= zobrist::ko(k);
         }
         h
     }

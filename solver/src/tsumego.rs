@@ -1233,20 +1233,27 @@ position_game!(RecreateGame);
 /// failure here, and no permanent stone for it either), so a failure falls back to
 /// [`RecreateGame`].
 ///
-/// **Closed areas.** When the areas around `points` (connected points holding no wall
-/// stone, the walls being the attacker's strings with a liberty outside the region) are
-/// closed, every neighbour of theirs outside them a wall stone, the game is played inside
-/// them: both sides' moves are the points of the areas and the pass, and a state's key is
-/// that of the areas' points and contents, the player to move and a ko point inside them
+/// **Closed areas.** When the areas around `points` (connected points holding no stone of
+/// a *safe* string, one with a liberty outside the region: the attacker's walls and the
+/// defender's strings that touch the open board) are closed, every neighbour of theirs
+/// outside them a safe string's stone, the game is played inside them: both sides' moves
+/// are the points of the areas and the pass, and a state's key is that of the areas'
+/// points and contents, of the safe stones around them (whose colour says whether the
+/// defender can join them) and of `points`, the player to move and a ko point inside them
 /// (the points too: an area that shrinks as the attacker's stones join its walls is
-/// another game, not a repetition; [`Position::area_hash`]). Why its
-/// wins are wins: the walls are never taken (nobody plays outside the region), so nothing
-/// outside can change what happens inside; the static rule and the defender's safe stones
-/// read only the areas (a region of a defender string that holds a wall stone also holds
-/// that wall's outside liberty, so it is never one of Benson's small regions); a move
-/// outside the areas does there what a pass does, and the pass is left to both sides (the
-/// attacker's only where a ko point stands: elsewhere the defender can pass back, see
-/// [`without_provers_pass`]). So
+/// another game, not a repetition; [`Position::area_hash`]). Why its wins are wins: safe
+/// strings are never taken (nobody plays outside the region), and a string in the areas
+/// has its liberties in them, so nothing outside can change what happens inside; the
+/// static rule reads only the areas, or fails whenever they touch a defender's safe
+/// string (its flood goes on through that string to its liberty outside the region); a
+/// defender's stone on `points` is safe by its own liberty outside the region only when it
+/// is no point of the areas (the key holds `points`), and pass-alive (Benson's algorithm
+/// reads the whole board) only with two small regions in the areas bounded by strings
+/// that are in them or safe, so that the attacker, which never captures it, never reaches
+/// the static rule either (two interior points in two regions): that state is lost for
+/// the attacker whatever lies outside; a move outside the areas does there what a pass
+/// does, and the pass is left to both sides (the attacker's only where a ko point stands:
+/// elsewhere the defender can pass back, see [`without_provers_pass`]). So
 /// the attacker's strategy inside, with the defender's plays outside taken for passes,
 /// wins on the whole region, and positions that differ only outside share their results:
 /// the leaves of one kill proof are mostly the same capture with different stones
@@ -1272,7 +1279,21 @@ struct InvasionGame {
 }
 
 /// A board's stones' key and its closed areas (`None`: not closed).
-type ClosedAreas = (ZobristHash, Option<PointSet>);
+type ClosedAreas = (ZobristHash, Option<Closed>);
+
+/// A board's closed areas, with what its key and its leaf numbers read of them, kept so
+/// that they are counted once a board (its key is asked when a node makes the child and
+/// again when the search enters it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Closed {
+    areas: PointSet,
+    /// The points the key reads: the areas, the safe stones around them and `points`.
+    read: PointSet,
+    /// [`Position::area_stones_hash`] of `read`.
+    stones_key: ZobristHash,
+    /// The areas' interior points (every neighbour in the areas), at most 16.
+    interior: u32,
+}
 
 /// Slots of [`InvasionGame`]'s memo of closed areas. With one (the last board only) the
 /// flood fill was 13 % of the time of a Go Game Guru problem at its node limit
@@ -1293,24 +1314,41 @@ impl InvasionGame {
             recent_closed: RefCell::new(vec![None; CLOSED_AREA_SLOTS]),
         }
     }
-    /// [`closed_areas_around`] for this game's walls, whether or not they are played alone.
+    /// [`closed_areas_around`] for this game's points, whether or not they are played alone.
     fn closed_areas_of(&self, state: &Position) -> Option<PointSet> {
+        self.closed_of(state).map(|c| c.areas)
+    }
+    /// [`InvasionGame::closed_areas_of`] with what the key and the leaf numbers read.
+    fn closed_of(&self, state: &Position) -> Option<Closed> {
         let board = state.stone_hash();
-        if let Some((seen, areas)) = self.recent_closed.borrow()[Self::slot(board)] {
+        if let Some((seen, closed)) = self.recent_closed.borrow()[Self::slot(board)] {
             if seen == board {
-                return areas;
+                return closed;
             }
         }
-        let areas = closed_areas_around(state, self.attacker, &self.points, &self.rules.region);
-        self.remember_areas(board, areas);
-        areas
+        let areas = closed_areas_around(state, &self.points, &self.rules.region);
+        self.remember_areas(state, areas)
     }
     /// The memo's slot of a board with the stones' key `board`.
     fn slot(board: ZobristHash) -> usize {
         board.0 as usize % CLOSED_AREA_SLOTS
     }
-    fn remember_areas(&self, board: ZobristHash, areas: Option<PointSet>) {
-        self.recent_closed.borrow_mut()[Self::slot(board)] = Some((board, areas));
+    fn remember_areas(&self, state: &Position, areas: Option<PointSet>) -> Option<Closed> {
+        let size = state.size();
+        let closed = areas.map(|areas| {
+            // The safe stones around the areas too: the colour of a stone that bounds
+            // them tells whether the defender can join it.
+            let read = areas.with_neighbours(size).union(&self.points);
+            Closed {
+                areas,
+                read,
+                stones_key: state.area_stones_hash(&read),
+                interior: areas.interior(size).len().min(16) as u32,
+            }
+        });
+        let board = state.stone_hash();
+        self.recent_closed.borrow_mut()[Self::slot(board)] = Some((board, closed));
+        closed
     }
     /// [`Rules::make`], and the closed areas of the board it makes derived from those of
     /// the board before it ([`InvasionGame::areas_after`]) and remembered, where they can
@@ -1321,19 +1359,19 @@ impl InvasionGame {
         let taken_before = state.prisoners()[mover];
         self.rules.make(state, mv);
         let after = match before {
-            Some(areas) => self.areas_after(&areas, state, mover, mv).map(Some),
+            Some(areas) => self.areas_after(&areas, state, mv).map(Some),
             None if self.walls_kept(state, mover, mv, taken_before) => Some(None),
             None => None,
         };
         if let Some(areas) = after {
-            self.remember_areas(state.stone_hash(), areas);
+            self.remember_areas(state, areas);
         }
     }
-    /// Whether `mover`'s `mv`, which left `after`, kept the walls as they were, so that
-    /// open areas stay open (the flood fill reaches the same points): a pass does, and so
-    /// does a stone that takes nothing (a capture can free points outside the region, new
-    /// liberties of a wall) if it is the defender's or in no wall itself (only an
-    /// attacker's string with a liberty outside the region is a wall). Without this, a
+    /// Whether `mover`'s `mv`, which left `after`, kept the safe strings as they were, so
+    /// that open areas stay open (the flood fill reaches the same points): a pass does, and
+    /// so does a stone that takes nothing (a capture can free points outside the region,
+    /// new liberties of a safe string) if its string has no liberty outside the region
+    /// (else it is a safe string now, which the flood does not pass). Without this, a
     /// flood fill ran for every child of an open board: a third of the time of
     /// `ggg-easy-79` at its node limit.
     fn walls_kept(&self, after: &Position, mover: Color, mv: Move, taken_before: u32) -> bool {
@@ -1341,40 +1379,32 @@ impl InvasionGame {
             return true;
         };
         after.prisoners()[mover] == taken_before
-            && (mover != self.attacker || !after.has_liberty_outside(p, &self.rules.region))
+            && !after.has_liberty_outside(p, &self.rules.region)
     }
     /// The closed areas around this game's points after `mover` played `mv` inside the
     /// closed `areas` of the board before, read from those (`after` is the board after
     /// the move); `None` for a move outside them. Nothing outside the areas changes (no
-    /// play there), and walls stay walls (no outside liberty is ever filled), so:
-    /// - a pass, or a defender's stone (it takes no wall; what it takes leaves empty
-    ///   points of the areas): the same areas;
-    /// - an attacker's stone with no neighbour outside the areas (every such neighbour is
-    ///   a wall stone): it and the strings it joins keep their liberties inside, not a
-    ///   wall, so the same areas;
-    /// - an attacker's stone next to a wall: its whole string is wall now; the areas
-    ///   are what is left of them connected to a point of the game not in that string.
+    /// play there), and safe strings stay safe (no outside liberty is ever filled), so:
+    /// - a pass: the same areas;
+    /// - a stone whose string has no liberty outside the region (its neighbours outside
+    ///   the areas, if any, are stones of the other colour's safe strings, and what it
+    ///   takes leaves empty points of the areas): the same areas;
+    /// - a stone that joins a safe string of its colour: that whole string is safe now;
+    ///   the areas are what is left of them connected to a point of the game not in it.
     ///
     /// The unit test `closed_areas_follow_the_moves` checks it against the flood fill of
     /// [`closed_areas_around`] on every move of random invasions.
-    fn areas_after(
-        &self,
-        areas: &PointSet,
-        after: &Position,
-        mover: Color,
-        mv: Move,
-    ) -> Option<PointSet> {
+    fn areas_after(&self, areas: &PointSet, after: &Position, mv: Move) -> Option<PointSet> {
         let p = match mv {
             Move::Pass => return Some(*areas),
             Move::Play(p) if areas.contains(p) => p,
             Move::Play(_) => return None,
         };
-        let size = after.size();
-        if mover != self.attacker || p.neighbours(size).all(|n| areas.contains(n)) {
+        if !after.has_liberty_outside(p, &self.rules.region) {
             return Some(*areas);
         }
-        let wall: PointSet = after.string_stones(p).collect();
-        let open = areas.difference(&wall);
+        let safe: PointSet = after.string_stones(p).collect();
+        let open = areas.difference(&safe);
         let mut reached = self.points.intersection(&open);
         loop {
             let grown = reached.grown_within(&open);
@@ -1384,16 +1414,18 @@ impl InvasionGame {
             reached = grown;
         }
     }
+    #[cfg(test)]
     fn closed_area(&self, state: &Position) -> Option<PointSet> {
-        self.closed_areas
-            .then(|| self.closed_areas_of(state))
-            .flatten()
+        self.closed_played_alone(state).map(|c| c.areas)
+    }
+    fn closed_played_alone(&self, state: &Position) -> Option<Closed> {
+        self.closed_areas.then(|| self.closed_of(state)).flatten()
     }
     /// The key of the closed areas' points and contents when they are closed (see the type's
     /// documentation), else of the whole state.
     fn state_key(&self, state: &Position) -> ZobristHash {
-        match self.closed_area(state) {
-            Some(area) => state.area_hash(&area) ^ salt(6, None),
+        match self.closed_played_alone(state) {
+            Some(closed) => closed.stones_key ^ state.turn_hash(&closed.read) ^ salt(6, None),
             None => state.hash() ^ self.salt(),
         }
     }
@@ -1402,10 +1434,7 @@ impl InvasionGame {
     /// the areas are open) beyond the two the static rule allows: each attacker stone
     /// joined to a wall takes about two.
     fn leaf(&self, pos: &Position) -> Bounds {
-        let size = pos.size();
-        let left = self
-            .closed_areas_of(pos)
-            .map_or(16, |area| area.interior(size).len().min(16) as u32);
+        let left = self.closed_of(pos).map_or(16, |closed| closed.interior);
         Bounds {
             pn: ProofNumber::new(1 + left.saturating_sub(2) / 2),
             dn: ProofNumber::ONE,
@@ -3413,14 +3442,14 @@ mod tests {
             let game = solver.game_mut();
             let mut pos = canonical(&pos, !attacker);
             for _ in 0..12 {
-                let before = closed_areas_around(&pos, attacker, &points, &region);
+                let before = closed_areas_around(&pos, &points, &region);
                 let moves: Vec<Move> = game.moves(&pos);
                 for &mv in &moves {
                     let mut after = pos.clone();
                     game.make_in_place(&mut after, mv);
-                    let flooded = closed_areas_around(&after, attacker, &points, &region);
+                    let flooded = closed_areas_around(&after, &points, &region);
                     if let Some(areas) = before {
-                        let derived = game.areas_after(&areas, &after, pos.to_move(), mv);
+                        let derived = game.areas_after(&areas, &after, mv);
                         assert_eq!(derived, flooded, "{mv} on\n{pos}");
                         checked += 1;
                         joined += usize::from(derived != Some(areas));
@@ -3428,11 +3457,11 @@ mod tests {
                     // What the move left in the memo (open areas derived as open too) is
                     // what the flood fill finds, and the undo gives the board back.
                     let key = after.stone_hash();
-                    if let Some((seen, areas)) =
+                    if let Some((seen, closed)) =
                         game.recent_closed.borrow()[InvasionGame::slot(key)]
                     {
                         if seen == key {
-                            assert_eq!(areas, flooded, "{mv} on\n{pos}");
+                            assert_eq!(closed.map(|c| c.areas), flooded, "{mv} on\n{pos}");
                             remembered += 1;
                             stayed_open += usize::from(before.is_none());
                         }
@@ -3461,6 +3490,7 @@ mod tests {
     fn closed_areas_are_sound_and_read_nothing_outside() {
         let mut rng = SmallRng::seed_from_u64(16);
         let (mut compared, mut weaker, mut closed, mut moved, mut searched) = (0, 0, 0, 0, 0);
+        let mut defender_bounded = 0;
         for _ in 0..2_000 {
             let Some((pos, region, attacker, points)) = random_invasion(&mut rng) else {
                 continue;
@@ -3489,6 +3519,12 @@ mod tests {
                 continue;
             };
             closed += 1;
+            let size = pos.size();
+            defender_bounded += usize::from(
+                area.iter()
+                    .flat_map(|p| p.neighbours(size))
+                    .any(|n| pos.color_at(n) == Some(!attacker)),
+            );
             // A stone added outside the area, where it is legal and leaves it closed the same.
             let outside: Vec<Point> = pos
                 .empty_points()
@@ -3525,11 +3561,15 @@ mod tests {
             }
         }
         eprintln!(
-            "{compared} compared ({searched} of 10 nodes or more), {weaker} won on the board only, {closed} closed, {moved} with a stone outside"
+            "{compared} compared ({searched} of 10 nodes or more), {weaker} won on the board only, {closed} closed ({defender_bounded} bounded by a defender's string too), {moved} with a stone outside"
         );
         assert!(compared > 1_000, "{compared} compared");
         assert!(searched > 200, "{searched} of 10 nodes or more");
         assert!(closed > 100, "{closed} closed");
+        assert!(
+            defender_bounded > 300,
+            "{defender_bounded} bounded by a defender's string"
+        );
         assert!(moved > 50, "{moved} with a stone added outside");
     }
 }

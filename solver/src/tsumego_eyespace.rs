@@ -430,15 +430,19 @@ fn extension_fails(
     (liberties.len() <= 1 && liberties.iter().all(|l| region.contains(l))).then_some(zone)
 }
 
-/// The areas around `points` (the maximal connected sets of points holding no wall stone,
-/// with [`no_permanent_stone`]'s walls) when they are closed: every neighbour of theirs
-/// outside them holds a wall stone. `None` when an area reaches past the region.
+/// The areas around `points` (the maximal connected sets of points holding no stone of a
+/// *safe* string, one with a liberty outside `region`: the attacker's walls of
+/// [`no_permanent_stone`], and the defender's strings that touch the open board) when they
+/// are closed: every neighbour of theirs outside them holds a stone of a safe string.
+/// `None` when an area reaches past the region.
 ///
-/// Nothing outside closed areas can change what happens inside them: their walls are
-/// never taken (nobody plays outside the region), and no string inside reaches out.
+/// Nothing outside closed areas can change what happens inside them: the safe strings are
+/// never taken (nobody plays outside the region), and no string inside reaches out. The
+/// defender's safe strings bound the areas too: a problem's wall often touches stones of
+/// the defender that reach the open board, and an area flooded through them was never
+/// closed, so every board around them was searched whole.
 pub(crate) fn closed_areas_around(
     pos: &Position,
-    attacker: Color,
     points: &PointSet,
     region: &PointSet,
 ) -> Option<PointSet> {
@@ -446,9 +450,10 @@ pub(crate) fn closed_areas_around(
     let size = pos.size();
     let mut area = PointSet::new();
     let mut stack = Vec::with_capacity(region.len());
+    // `WallMemo::is_wall` asks only for a liberty outside the region: of either colour.
+    let mut safe = |p: Point| pos.color_at(p).is_some() && memo.is_wall(pos, p, region);
     for p in points.iter() {
-        let wall = pos.color_at(p) == Some(attacker) && memo.is_wall(pos, p, region);
-        if !wall && area.insert(p) {
+        if !safe(p) && area.insert(p) {
             stack.push(p);
         }
     }
@@ -457,10 +462,7 @@ pub(crate) fn closed_areas_around(
             return None;
         }
         for n in q.neighbours(size) {
-            if area.contains(n) {
-                continue;
-            }
-            if pos.color_at(n) == Some(attacker) && memo.is_wall(pos, n, region) {
+            if area.contains(n) || safe(n) {
                 continue;
             }
             area.insert(n);
