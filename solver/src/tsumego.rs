@@ -1381,9 +1381,9 @@ impl InvasionGame {
         after.prisoners()[mover] == taken_before
             && !after.has_liberty_outside(p, &self.rules.region)
     }
-    /// The closed areas around this game's points after `mover` played `mv` inside the
-    /// closed `areas` of the board before, read from those (`after` is the board after
-    /// the move); `None` for a move outside them. Nothing outside the areas changes (no
+    /// The closed areas around this game's points after `mv` was played inside the closed
+    /// `areas` of the board before, read from those (`after` is the board after the move);
+    /// `None` for a move outside them. Nothing outside the areas changes (no
     /// play there), and safe strings stay safe (no outside liberty is ever filled), so:
     /// - a pass: the same areas;
     /// - a stone whose string has no liberty outside the region (its neighbours outside
