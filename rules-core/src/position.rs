@@ -692,17 +692,11 @@ impl Position {
     /// assert_eq!(a.hash_of(&a.size().points().collect()), a.hash());
     /// ```
     pub fn hash_of(&self, points: &PointSet) -> ZobristHash {
-        let mut h = ZobristHash::ZERO;
+        let mut h = self.turn_hash(points);
         for p in points.iter() {
             if let Some(c) = self.color_at(p) {
                 h ^= zobrist::stone(c, p);
             }
-        }
-        if self.to_move == Color::White {
-            h ^= zobrist::white_to_move();
-        }
-        if let Some(k) = self.ko.filter(|&k| points.contains(k)) {
-            h ^= zobrist::ko(k);
         }
         h
     }

@@ -1865,7 +1865,8 @@ fn kill_game(
             verdicts,
             prunes_lost_defences: kill_rule == KillRule::CaptureOnly
                 && problem.target_rule == TargetRule::AnyStone,
-            static_capture_leaves: true,
+            // Off only in the plain capture searched before the problem's own rule.
+            static_capture_leaves: kill_rule == problem.kill_rule,
         },
         config,
     )
@@ -1978,16 +1979,14 @@ impl TsumegoSolver {
         let problem = &self.problem;
         let verdicts = self.verdicts.clone();
         self.capture_first[slot(master)].get_or_insert_with(|| {
-            let mut capture = kill_game(
+            kill_game(
                 problem,
                 master,
                 &limits,
                 config,
                 KillRule::CaptureOnly,
                 verdicts,
-            );
-            capture.game_mut().static_capture_leaves = false;
-            capture
+            )
         })
     }
 

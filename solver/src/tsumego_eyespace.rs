@@ -450,8 +450,9 @@ pub(crate) fn closed_areas_around(
     let size = pos.size();
     let mut area = PointSet::new();
     let mut stack = Vec::with_capacity(region.len());
-    // `WallMemo::is_wall` asks only for a liberty outside the region: of either colour.
-    let mut safe = |p: Point| pos.color_at(p).is_some() && memo.is_wall(pos, p, region);
+    // `WallMemo::is_wall` asks only for a liberty outside the region, of either colour
+    // (an empty point is no string: never safe).
+    let mut safe = |p: Point| memo.is_wall(pos, p, region);
     for p in points.iter() {
         if !safe(p) && area.insert(p) {
             stack.push(p);
