@@ -57,7 +57,8 @@
 //! for the attacker under [`KillRule::CaptureOnly`] (and in the life game); no room for
 //! two eyes inside walls that are never taken ends it under either kill rule, and spares
 //! `capture-for-good` its nested search after a capture; the defender's room (and, in
-//! the kill games, the eye points next to the target) steers the leaf initialisation.
+//! the kill games and the invasion search after a capture, its eye points) steers the
+//! leaf initialisation.
 //!
 //! After a capture under `capture-for-good`, a flat search is tried before the exact
 //! nested one: can the attacker force that static rule's state (`InvasionGame`)? Its win
@@ -554,7 +555,8 @@ const ROOM_THAT_COUNTS: u32 = 6;
 /// the defender's replies were tried in board order; this sends the defender first to the
 /// replies that make eyes. An empty 2x6 space under a wall that touches the outside:
 /// 112,063 -> 92,313 nodes to show that the attacker cannot kill; the Go Game Guru
-/// problems that agree: 3,010,464 -> 2,942,744 nodes (BENCHMARKS.md, "Session 30").
+/// problems that agree: 3,010,464 -> 2,942,744 nodes, and 2,845,276 with the same
+/// term in the invasion search after a capture (BENCHMARKS.md, "Session 30").
 fn with_eye_points(bounds: Bounds, eyes: u32) -> Bounds {
     let eyes = eyes.min(2);
     // Leaf numbers are small and finite (`room_bounds`).
@@ -1476,13 +1478,15 @@ impl InvasionGame {
     /// Leaves start at a proof number that grows with the interior points left (points of
     /// the closed areas with every neighbour inside them, so none next to a wall; 16 when
     /// the areas are open) beyond the two the static rule allows: each attacker stone
-    /// joined to a wall takes about two.
+    /// joined to a wall takes about two. The defender's eye points next to its stones on
+    /// the game's points count as in the kill game ([`with_eye_points`]).
     fn leaf(&self, pos: &Position) -> Bounds {
         let left = self.closed_of(pos).map_or(16, |closed| closed.interior);
-        Bounds {
+        let bounds = Bounds {
             pn: ProofNumber::new(1 + left.saturating_sub(2) / 2),
             dn: ProofNumber::ONE,
-        }
+        };
+        with_eye_points(bounds, eye_points(pos, &self.points, !self.attacker))
     }
     fn salt(&self) -> ZobristHash {
         salt(5, None)
