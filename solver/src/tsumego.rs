@@ -554,9 +554,9 @@ const ROOM_THAT_COUNTS: u32 = 6;
 /// missing. Where the room is large every leaf started at the same disproof number, and
 /// the defender's replies were tried in board order; this sends the defender first to the
 /// replies that make eyes. An empty 2x6 space under a wall that touches the outside:
-/// 112,063 -> 92,313 nodes to show that the attacker cannot kill; the Go Game Guru
-/// problems that agree: 3,010,464 -> 2,942,744 nodes, and 2,845,276 with the same
-/// term in the invasion search after a capture (BENCHMARKS.md, "Session 30").
+/// 112,063 -> 105,501 nodes to show that the attacker cannot kill; the Go Game Guru
+/// problems that agree, with the same term in the invasion search after a capture:
+/// 3,010,464 -> 2,916,493 nodes (BENCHMARKS.md, "Session 30").
 fn with_eye_points(bounds: Bounds, eyes: u32) -> Bounds {
     let eyes = eyes.min(2);
     // Leaf numbers are small and finite (`room_bounds`).
@@ -571,7 +571,9 @@ fn with_eye_points(bounds: Bounds, eyes: u32) -> Bounds {
 }
 
 /// The empty points next to a standing target string whose every neighbour is a stone
-/// of the defender (of any string): the eyes it has now, false ones included.
+/// of one defender's string: the eyes it has now. A point between two strings is left
+/// out: it may be a false eye, and counting those too cost Cho's problem 5 its solution
+/// (491,366 nodes, unsolved at 5,870,816; BENCHMARKS.md, "Session 30").
 fn eye_points(pos: &Position, target: &PointSet, defender: Color) -> u32 {
     let size = pos.size();
     let mut liberties = PointSet::new();
@@ -587,8 +589,11 @@ fn eye_points(pos: &Position, target: &PointSet, defender: Color) -> u32 {
     liberties
         .iter()
         .filter(|p| {
-            p.neighbours(size)
-                .all(|n| pos.color_at(n) == Some(defender))
+            let mut string = None;
+            p.neighbours(size).all(|n| {
+                pos.color_at(n) == Some(defender)
+                    && *string.get_or_insert(pos.string_id(n)) == pos.string_id(n)
+            })
         })
         .count() as u32
 }
