@@ -577,23 +577,23 @@ fn with_eye_points(bounds: Bounds, eyes: u32) -> Bounds {
 fn eye_points(pos: &Position, target: &PointSet, defender: Color) -> u32 {
     let size = pos.size();
     let mut liberties = PointSet::new();
-    let mut seen = PointSet::new();
+    // Strings by their head stone, as in `focus_of`: each read once (this runs at every
+    // leaf of the kill and invasion searches).
+    let mut read = PointSet::new();
     for t in target.iter() {
-        if pos.color_at(t) == Some(defender) && !seen.contains(t) {
-            for s in pos.string_stones(t) {
-                seen.insert(s);
-            }
+        if pos.color_at(t) == Some(defender) && pos.string_id(t).is_some_and(|h| read.insert(h)) {
             liberties = liberties.union(&pos.liberties(t));
         }
     }
     liberties
         .iter()
         .filter(|p| {
-            let mut string = None;
-            p.neighbours(size).all(|n| {
-                pos.color_at(n) == Some(defender)
-                    && *string.get_or_insert(pos.string_id(n)) == pos.string_id(n)
-            })
+            let mut strings = p.neighbours(size).map(|n| {
+                pos.string_id(n)
+                    .filter(|_| pos.color_at(n) == Some(defender))
+            });
+            let first = strings.next().flatten();
+            first.is_some() && strings.all(|s| s == first)
         })
         .count() as u32
 }
