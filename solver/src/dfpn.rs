@@ -1699,7 +1699,11 @@ impl<G: Game> Dfpn<G> {
         // The overflow child whose state `states.overflow` holds.
         let mut in_overflow: Option<usize> = None;
         for (i, &mv) in moves.iter().enumerate() {
-            if in_place && !lazy {
+            // A lazy node's child is made only when the game cannot give its key unmade.
+            let unmade_key = (i >= kept && lazy)
+                .then(|| self.game.child_key(state, mv))
+                .flatten();
+            if in_place && unmade_key.is_none() {
                 let copy = node_copy(&mut states.overflow, state, &mut copied);
                 self.game.make(copy, mv);
                 let child_key = self.game.key(copy);
@@ -1714,7 +1718,7 @@ impl<G: Game> Dfpn<G> {
                 });
                 continue;
             }
-            let made: Option<&G::State> = if i >= kept && lazy {
+            let made: Option<&G::State> = if unmade_key.is_some() {
                 None
             } else {
                 let child = if i < kept {
@@ -1731,12 +1735,10 @@ impl<G: Game> Dfpn<G> {
                 self.game.play_into(state, mv, child);
                 Some(&*child)
             };
-            let child_key = match made {
-                Some(child) => self.game.key(child),
-                None => self
-                    .game
-                    .child_key(state, mv)
-                    .expect("a game that gives one child key gives them all"),
+            let child_key = match (made, unmade_key) {
+                (Some(child), _) => self.game.key(child),
+                (None, Some(key)) => key,
+                (None, None) => unreachable!("a child without a key is made"),
             };
             let (bounds, loops) = match self.known_child(path, child_key) {
                 Some(known) => known,

@@ -19,6 +19,11 @@
 //!   such a wall for sure: two of its liberties touch the wall, so that the defender
 //!   answers a move on one by playing the other (`sure_joins`; the attacker's lines end
 //!   there, one move before the join).
+//! - **Local areas.** Where the target's points lie in closed areas bounded only by the
+//!   attacker's safe strings, a play outside them does there what a pass does: the kill
+//!   and life games then play only the areas' points and the pass, and key the state by
+//!   what the areas hold, so that boards differing only outside share their results
+//!   (`LocalAreas`).
 //! - **Kill** ([`KillRule::CaptureForGood`], the default): `A` wins when some stone of the
 //!   target ([`TargetRule::AnyStone`]; every stone under [`TargetRule::EveryStone`]) has
 //!   been removed *and* `D` cannot then force a permanent stone on the target's points (a
@@ -390,6 +395,220 @@ fn strings_in_danger(
 
 /// Keeps of the defender's `moves` only those of [`saving_moves`], where a target string
 /// is in danger.
+/// The local area of the kill and life games' states, remembered per board: the closed
+/// areas around the target's points ([`closed_areas_around`]) when every stone around them
+/// belongs to a safe string of the attacker (none of the defender's). Then nothing outside
+/// the area can change what happens inside it, and what those games ask is read inside
+/// it alone:
+/// - a play outside does inside what a pass does (the attacker's walls are never taken,
+///   no string inside reaches out, and the ko ban lasts one move whatever is played), so
+///   the moves are the area's points and the pass ([`LocalAreas::keep_local_moves`]);
+/// - every test of the games' evaluations reads the area and the walls around it: the
+///   target's safety (a liberty outside the region is no point of a closed area; Benson's
+///   vital regions of a target string hold only its liberties, so no wall stone, whose
+///   liberty outside the region no target stone touches, and the chains bordering them
+///   are in the area, there being no other stone of the defender around it), the capture,
+///   the eye-space rules (their floods stop at the walls) and the search after a capture;
+/// - the area stays local below: safe strings stay safe and no defender's stone comes
+///   next to it from outside, so the outside is the same along every line from here, and
+///   a repetition of the key is a repetition of the position.
+///
+/// So a local state is keyed by the area's points and contents, the walls around it and
+/// the target's points, with the player to move and the ko point ([`LocalAreas::key`]):
+/// boards that differ only outside share their results. The differential test checks the
+/// games against the exhaustive reference.
+#[derive(Debug)]
+struct LocalAreas {
+    target: PointSet,
+    region: PointSet,
+    defender: Color,
+    /// The local area of recent boards, by their stones' key, in [`LOCAL_AREA_SLOTS`]
+    /// slots.
+    recent: RefCell<Vec<Option<RecentLocal>>>,
+}
+
+/// A board's stones' key and its local area (`None`: it has none).
+type RecentLocal = (ZobristHash, Option<Local>);
+
+/// A board's local area, and what turns its whole position's key into the area's.
+#[derive(Clone, Copy, Debug)]
+struct Local {
+    area: PointSet,
+    /// The stones outside the points the key reads, and those points, hashed: the
+    /// position's key (stones, player to move, ko point) with this left out is the key of
+    /// what the area holds. It is the same for every board below with the same area (no
+    /// stone outside it changes), so a child's key is read without making the child.
+    outside: ZobristHash,
+}
+
+/// Boards whose local area [`LocalAreas`] remembers: a node's board is asked for when it
+/// is expanded, and again by its evaluation and its children's keys.
+const LOCAL_AREA_SLOTS: usize = 256;
+
+/// The two keys of a state that [`Verdicts`] reads: as it stands, and with its ko point
+/// cleared (the key of the same state in the game whose ko master is to move).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StateKeys {
+    pub(crate) with_ko: ZobristHash,
+    pub(crate) without_ko: ZobristHash,
+}
+
+impl StateKeys {
+    /// The keys of the whole position.
+    #[cfg(test)]
+    pub(crate) fn of(pos: &Position) -> StateKeys {
+        StateKeys {
+            with_ko: pos.hash(),
+            without_ko: pos.hash_without_ko(),
+        }
+    }
+}
+
+impl LocalAreas {
+    fn new(target: PointSet, region: PointSet, defender: Color) -> LocalAreas {
+        LocalAreas {
+            target,
+            region,
+            defender,
+            recent: RefCell::new(vec![None; LOCAL_AREA_SLOTS]),
+        }
+    }
+
+    /// The local area of `pos`, `None` when it has none.
+    fn of(&self, pos: &Position) -> Option<Local> {
+        let board = pos.stone_hash();
+        let slot = board.0 as usize % LOCAL_AREA_SLOTS;
+        if let Some((seen, local)) = self.recent.borrow()[slot] {
+            if seen == board {
+                return local;
+            }
+        }
+        let local = self.read(pos);
+        self.remember(pos, local);
+        local
+    }
+
+    fn read(&self, pos: &Position) -> Option<Local> {
+        // No area at all (every target point holds a safe stone): nothing to read there.
+        let area =
+            closed_areas_around(pos, &self.target, &self.region).filter(|a| !a.is_empty())?;
+        let size = pos.size();
+        let defender_around = area.iter().any(|p| {
+            p.neighbours(size)
+                .any(|n| !area.contains(n) && pos.color_at(n) == Some(self.defender))
+        });
+        if defender_around {
+            return None;
+        }
+        let read = area.with_neighbours(size).union(&self.target);
+        Some(Local {
+            area,
+            outside: pos.stone_hash() ^ pos.area_stones_hash(&read) ^ salt(7, None),
+        })
+    }
+
+    /// The state's keys (without the game's salt): those of its local area's points and
+    /// contents where it has one, else of the whole position.
+    fn keys(&self, pos: &Position) -> StateKeys {
+        let outside = self.of(pos).map_or(ZobristHash::ZERO, |l| l.outside);
+        StateKeys {
+            with_ko: pos.hash() ^ outside,
+            without_ko: pos.hash_without_ko() ^ outside,
+        }
+    }
+
+    /// The state's key as it stands (without the game's salt).
+    fn key(&self, pos: &Position) -> ZobristHash {
+        pos.hash() ^ self.of(pos).map_or(ZobristHash::ZERO, |l| l.outside)
+    }
+
+    /// The local area of the child of `mv`, where it follows from that of `pos` without
+    /// reading the child (`None` when it does not): where `pos` has a local area, the
+    /// child has the same unless the move is a stone that joins one of the attacker's
+    /// walls (which no stone of the defender can); where `pos` has none, neither has the
+    /// child unless the move is a stone whose string then reaches outside the region (a
+    /// new safe string) or that captures (which may free a point outside the region):
+    /// only those change which strings are safe, and so what [`closed_areas_around`]
+    /// reaches.
+    fn after(&self, pos: &Position, mv: Move) -> Option<Option<Local>> {
+        let before = self.of(pos);
+        let Move::Play(p) = mv else {
+            return Some(before);
+        };
+        let mover = pos.to_move();
+        let size = pos.size();
+        match before {
+            Some(local) => {
+                let joins_wall = p
+                    .neighbours(size)
+                    .any(|n| !local.area.contains(n) && pos.color_at(n) == Some(mover));
+                (!joins_wall).then_some(before)
+            }
+            None => {
+                // A defender's stone never gives a local area: one that reaches outside
+                // the region is a safe string of the defender's next to what the flood
+                // reaches, and what it takes frees no liberty of an attacker's string.
+                let may_close = mover != self.defender
+                    && p.neighbours(size).any(|n| match pos.color_at(n) {
+                        None => !self.region.contains(n),
+                        Some(c) if c == mover => pos.has_liberty_outside(n, &self.region),
+                        Some(_) => pos.in_atari(n),
+                    });
+                (!may_close).then_some(None)
+            }
+        }
+    }
+
+    /// The key of the child of `mv` (without the game's salt), when it can be read without
+    /// making the child ([`LocalAreas::after`]; `hash` gives the child's key of the whole
+    /// position).
+    fn child_key(
+        &self,
+        pos: &Position,
+        mv: Move,
+        hash: impl FnOnce() -> ZobristHash,
+    ) -> Option<ZobristHash> {
+        let after = self.after(pos, mv)?;
+        Some(hash() ^ after.map_or(ZobristHash::ZERO, |l| l.outside))
+    }
+
+    /// [`Rules::make`], and the child's local area remembered where it follows from the
+    /// board's ([`LocalAreas::after`]): a flood fill for every state entered was most of
+    /// the time.
+    fn make(&self, rules: &mut Rules, state: &mut Position, mv: Move) {
+        let after = self.after(state, mv);
+        rules.make(state, mv);
+        if let Some(local) = after {
+            self.remember(state, local);
+        }
+    }
+
+    /// [`Rules::play_into`], and the child's local area remembered as by
+    /// [`LocalAreas::make`].
+    fn play_into(&self, rules: &Rules, state: &Position, mv: Move, out: &mut Position) {
+        let after = self.after(state, mv);
+        rules.play_into(state, mv, out);
+        if let Some(local) = after {
+            self.remember(out, local);
+        }
+    }
+
+    fn remember(&self, pos: &Position, local: Option<Local>) {
+        let board = pos.stone_hash();
+        self.recent.borrow_mut()[board.0 as usize % LOCAL_AREA_SLOTS] = Some((board, local));
+    }
+
+    /// Leaves out the plays outside the local area, if `pos` has one.
+    fn keep_local_moves(&self, pos: &Position, moves: &mut Vec<Move>) {
+        if let Some(local) = self.of(pos) {
+            moves.retain(|m| match m {
+                Move::Play(p) => local.area.contains(*p),
+                Move::Pass => true,
+            });
+        }
+    }
+}
+
 fn keep_saving_moves(pos: &Position, target: &PointSet, region: &PointSet, moves: &mut Vec<Move>) {
     if let Some(saving) = saving_moves(pos, target, region) {
         moves.retain(|m| matches!(m, Move::Play(p) if saving.contains(*p)));
@@ -985,6 +1204,14 @@ macro_rules! position_game {
             .make(state, mv));
     };
     ($name:ident, $moves:expr, $key:expr, $child_key:expr, $make:expr) => {
+        position_game!($name, $moves, $key, $child_key, $make, |game: &$name,
+                                                                state: &Position,
+                                                                mv: Move,
+                                                                out: &mut Position| game
+            .rules
+            .play_into(state, mv, out));
+    };
+    ($name:ident, $moves:expr, $key:expr, $child_key:expr, $make:expr, $play_into:expr) => {
         impl Game for $name {
             type State = Position;
             type Move = Move;
@@ -1020,12 +1247,12 @@ macro_rules! position_game {
 
             fn play(&self, state: &Position, mv: Move) -> Position {
                 let mut out = state.clone();
-                self.rules.play_into(state, mv, &mut out);
+                ($play_into)(self, state, mv, &mut out);
                 out
             }
 
             fn play_into(&self, state: &Position, mv: Move, out: &mut Position) {
-                self.rules.play_into(state, mv, out);
+                ($play_into)(self, state, mv, out);
             }
 
             fn plays_in_place(&self) -> bool {
@@ -1588,6 +1815,8 @@ struct KillGame {
     target: PointSet,
     target_rule: TargetRule,
     rules: Rules,
+    /// The local areas of its states.
+    local: LocalAreas,
     recreate: Option<AfterCapture>,
     /// The results shared with the problem's other games.
     verdicts: Option<Rc<RefCell<Verdicts>>>,
@@ -1652,6 +1881,7 @@ impl KillGame {
     /// once. Exact: the node's value is the same.
     fn moves_of(&self, state: &Position, moves: &mut Vec<Move>) {
         self.rules.moves_into(state, &self.focus(state), moves);
+        self.local.keep_local_moves(state, moves);
         if self.prunes_lost_defences && state.to_move() != self.attacker {
             keep_saving_moves(state, &self.target, &self.rules.region, moves);
         }
@@ -1661,7 +1891,7 @@ impl KillGame {
         pos: &Position,
         budget: &mut Budget,
     ) -> Result<Evaluation, StopReason> {
-        if let Some(known) = implied(self, pos, self.rules.master) {
+        if let Some(known) = implied(self, pos, &self.local, self.rules.master) {
             return Ok(known);
         }
         let defender = !self.attacker;
@@ -1703,7 +1933,34 @@ impl KillGame {
         Ok(Evaluation::Open)
     }
 }
-position_game!(KillGame, KillGame::moves_of);
+position_game!(
+    KillGame,
+    KillGame::moves_of,
+    |game: &KillGame, state: &Position| game.local.key(state) ^ game.salt(),
+    |game: &KillGame, state: &Position, mv: Move| {
+        game.local
+            .child_key(state, mv, || {
+                // As `Rules::play_into`: the master's ban is cleared.
+                if !state.to_move() == game.rules.master {
+                    state.hash_after_without_ko(mv)
+                } else {
+                    state.hash_after(mv)
+                }
+            })
+            .map(|hash| hash ^ game.salt())
+    },
+    |game: &mut KillGame, state: &mut Position, mv: Move| game.local.make(
+        &mut game.rules,
+        state,
+        mv
+    ),
+    |game: &KillGame, state: &Position, mv: Move, out: &mut Position| game.local.play_into(
+        &game.rules,
+        state,
+        mv,
+        out
+    )
+);
 
 /// The defender can make every target string safe.
 #[derive(Debug)]
@@ -1712,6 +1969,8 @@ struct LiveGame {
     target: PointSet,
     target_rule: TargetRule,
     rules: Rules,
+    /// The local areas of its states.
+    local: LocalAreas,
     /// The results shared with the problem's other games.
     verdicts: Option<Rc<RefCell<Verdicts>>>,
 }
@@ -1724,9 +1983,17 @@ impl Sharing for LiveGame {
 
 /// What the problem's other games settled of `state` for `game`'s question, as its
 /// evaluation.
-fn implied(game: &impl Sharing, state: &Position, master: Color) -> Option<Evaluation> {
+fn implied(
+    game: &impl Sharing,
+    state: &Position,
+    local: &LocalAreas,
+    master: Color,
+) -> Option<Evaluation> {
     let (verdicts, question) = game.shared()?;
-    let (proved, work) = verdicts.borrow().implied(state, question, master)?;
+    let keys = local.keys(state);
+    let (proved, work) = verdicts
+        .borrow()
+        .implied(state.to_move(), keys, question, master)?;
     Some(Evaluation::Known { proved, work })
 }
 
@@ -1763,12 +2030,13 @@ impl LiveGame {
     /// disproof of this game is read as a strategy elsewhere.
     fn moves_of(&self, state: &Position, moves: &mut Vec<Move>) {
         self.rules.moves_into(state, &self.focus(state), moves);
+        self.local.keep_local_moves(state, moves);
         if self.target_rule == TargetRule::AnyStone && state.to_move() == self.defender {
             keep_saving_moves(state, &self.target, &self.rules.region, moves);
         }
     }
     fn evaluate_state(&mut self, pos: &Position, _: &mut Budget) -> Result<Evaluation, StopReason> {
-        if let Some(known) = implied(self, pos, self.rules.master) {
+        if let Some(known) = implied(self, pos, &self.local, self.rules.master) {
             return Ok(known);
         }
         if target_removed(pos, &self.target, self.defender, self.target_rule) {
@@ -1793,7 +2061,34 @@ impl LiveGame {
         Ok(Evaluation::Open)
     }
 }
-position_game!(LiveGame, LiveGame::moves_of);
+position_game!(
+    LiveGame,
+    LiveGame::moves_of,
+    |game: &LiveGame, state: &Position| game.local.key(state) ^ game.salt(),
+    |game: &LiveGame, state: &Position, mv: Move| {
+        game.local
+            .child_key(state, mv, || {
+                // As `Rules::play_into`: the master's ban is cleared.
+                if !state.to_move() == game.rules.master {
+                    state.hash_after_without_ko(mv)
+                } else {
+                    state.hash_after(mv)
+                }
+            })
+            .map(|hash| hash ^ game.salt())
+    },
+    |game: &mut LiveGame, state: &mut Position, mv: Move| game.local.make(
+        &mut game.rules,
+        state,
+        mv
+    ),
+    |game: &LiveGame, state: &Position, mv: Move, out: &mut Position| game.local.play_into(
+        &game.rules,
+        state,
+        mv,
+        out
+    )
+);
 
 /// A solver for one problem: the kill and life games under both ko masters, built on
 /// demand and sharing one budget, so that transpositions between first moves are reused.
@@ -1914,6 +2209,7 @@ fn kill_game(
             attacker: problem.attacker,
             target: problem.target,
             target_rule: problem.target_rule,
+            local: LocalAreas::new(problem.target, problem.region, !problem.attacker),
             rules,
             recreate,
             verdicts,
@@ -2110,6 +2406,7 @@ impl TsumegoSolver {
                     defender: !problem.attacker,
                     target: problem.target,
                     target_rule: problem.target_rule,
+                    local: LocalAreas::new(problem.target, problem.region, !problem.attacker),
                     rules: Rules::new(problem.region, master, &limits, problem.safe_stones()),
                     verdicts,
                 },

@@ -28,8 +28,9 @@
 //! implications above hold between any two games at the *same* state, so they hold there.
 
 use crate::dfpn::KeyHash;
+use crate::tsumego::StateKeys;
 use hashbrown::HashMap;
-use rules_core::{Color, Position, ZobristHash};
+use rules_core::{Color, ZobristHash};
 
 /// What a game asks of a state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -174,13 +175,14 @@ impl Verdicts {
         }
     }
 
-    /// What the recorded facts say of `question` under `master` at `state` (a state of
-    /// that game, its ko point cleared where `master` is to move): whether the asking side
-    /// reaches its goal, with the most work the facts read cost; `None` when they do not
-    /// say.
+    /// What the recorded facts say of `question` under `master` at a state with `to_move`
+    /// to play and the `keys` its games give it (a state of that game, its ko point cleared
+    /// where `master` is to move): whether the asking side reaches its goal, with the most
+    /// work the facts read cost; `None` when they do not say.
     pub(crate) fn implied(
         &self,
-        state: &Position,
+        to_move: Color,
+        keys: StateKeys,
         question: Question,
         master: Color,
     ) -> Option<(bool, u64)> {
@@ -195,10 +197,10 @@ impl Verdicts {
             (self.attacker, 0b1100_1100_1100),
             (!self.attacker, 0b0011_0011_0011),
         ] {
-            let key = if state.to_move() == master {
-                state.hash_without_ko()
+            let key = if to_move == master {
+                keys.without_ko
             } else {
-                state.hash()
+                keys.with_ko
             };
             if let Some(&(bits, most)) = self.known.get(&key.0) {
                 if bits & mask != 0 {
@@ -353,7 +355,10 @@ mod tests {
         .position;
         let attacker = Color::Black;
         let mut verdicts = Verdicts::new(attacker, 16);
-        assert_eq!(verdicts.implied(&pos, Question::Life, attacker), None);
+        assert_eq!(
+            verdicts.implied(pos.to_move(), StateKeys::of(&pos), Question::Life, attacker),
+            None
+        );
         let key = if pos.to_move() == !attacker {
             pos.hash_without_ko()
         } else {
@@ -367,16 +372,21 @@ mod tests {
         verdicts.record(key, fact, 7);
         for master in [attacker, !attacker] {
             assert_eq!(
-                verdicts.implied(&pos, Question::Life, master),
+                verdicts.implied(pos.to_move(), StateKeys::of(&pos), Question::Life, master),
                 Some((false, 7))
             );
             assert_eq!(
-                verdicts.implied(&pos, Question::Capture, master),
+                verdicts.implied(
+                    pos.to_move(),
+                    StateKeys::of(&pos),
+                    Question::Capture,
+                    master
+                ),
                 Some((true, 7))
             );
         }
         assert_eq!(
-            verdicts.implied(&pos, Question::Kill, attacker),
+            verdicts.implied(pos.to_move(), StateKeys::of(&pos), Question::Kill, attacker),
             Some((true, 7))
         );
     }
@@ -398,14 +408,30 @@ mod tests {
         };
         verdicts.record(key, fact, 3);
         assert_eq!(
-            verdicts.implied(&pos, Question::Kill, !attacker),
+            verdicts.implied(
+                pos.to_move(),
+                StateKeys::of(&pos),
+                Question::Kill,
+                !attacker
+            ),
             Some((false, 3))
         );
         assert_eq!(
-            verdicts.implied(&pos, Question::Capture, !attacker),
+            verdicts.implied(
+                pos.to_move(),
+                StateKeys::of(&pos),
+                Question::Capture,
+                !attacker
+            ),
             Some((false, 3))
         );
-        assert_eq!(verdicts.implied(&pos, Question::Kill, attacker), None);
-        assert_eq!(verdicts.implied(&pos, Question::Life, attacker), None);
+        assert_eq!(
+            verdicts.implied(pos.to_move(), StateKeys::of(&pos), Question::Kill, attacker),
+            None
+        );
+        assert_eq!(
+            verdicts.implied(pos.to_move(), StateKeys::of(&pos), Question::Life, attacker),
+            None
+        );
     }
 }
