@@ -1090,6 +1090,16 @@ impl Rules {
         moves.push(Move::Pass);
     }
 
+    /// The key of the whole position after `mv`, as [`Rules::play_into`] leaves it (the
+    /// master's ban cleared), read without playing the move.
+    fn child_hash(&self, state: &Position, mv: Move) -> ZobristHash {
+        if !state.to_move() == self.master {
+            state.hash_after_without_ko(mv)
+        } else {
+            state.hash_after(mv)
+        }
+    }
+
     fn play_into(&self, state: &Position, mv: Move, out: &mut Position) {
         out.clone_from(state);
         out.play_unchecked(mv);
@@ -1184,17 +1194,33 @@ macro_rules! position_game {
             .rules
             .moves_into(state, &game.focus(state), out));
     };
+    // A game keyed, moved and played through its `local: LocalAreas`.
+    ($name:ident, local: $moves:expr) => {
+        position_game!(
+            $name,
+            $moves,
+            |game: &$name, state: &Position| game.local.key(state) ^ game.salt(),
+            |game: &$name, state: &Position, mv: Move| game
+                .local
+                .child_key(state, mv, || game.rules.child_hash(state, mv))
+                .map(|hash| hash ^ game.salt()),
+            |game: &mut $name, state: &mut Position, mv: Move| game
+                .local
+                .make(&mut game.rules, state, mv),
+            |game: &$name, state: &Position, mv: Move, out: &mut Position| game
+                .local
+                .play_into(&game.rules, state, mv, out)
+        );
+    };
     ($name:ident, $moves:expr) => {
-        position_game!($name, $moves, |game: &$name, state: &Position| state.hash()
-            ^ game.salt(), |game: &$name, state: &Position, mv: Move| {
-            // As `Rules::play_into`: the master's ban is cleared.
-            let hash = if !state.to_move() == game.rules.master {
-                state.hash_after_without_ko(mv)
-            } else {
-                state.hash_after(mv)
-            };
-            Some(hash ^ game.salt())
-        });
+        position_game!(
+            $name,
+            $moves,
+            |game: &$name, state: &Position| state.hash() ^ game.salt(),
+            |game: &$name, state: &Position, mv: Move| Some(
+                game.rules.child_hash(state, mv) ^ game.salt()
+            )
+        );
     };
     ($name:ident, $moves:expr, $key:expr, $child_key:expr) => {
         position_game!($name, $moves, $key, $child_key, |game: &mut $name,
@@ -1933,34 +1959,7 @@ impl KillGame {
         Ok(Evaluation::Open)
     }
 }
-position_game!(
-    KillGame,
-    KillGame::moves_of,
-    |game: &KillGame, state: &Position| game.local.key(state) ^ game.salt(),
-    |game: &KillGame, state: &Position, mv: Move| {
-        game.local
-            .child_key(state, mv, || {
-                // As `Rules::play_into`: the master's ban is cleared.
-                if !state.to_move() == game.rules.master {
-                    state.hash_after_without_ko(mv)
-                } else {
-                    state.hash_after(mv)
-                }
-            })
-            .map(|hash| hash ^ game.salt())
-    },
-    |game: &mut KillGame, state: &mut Position, mv: Move| game.local.make(
-        &mut game.rules,
-        state,
-        mv
-    ),
-    |game: &KillGame, state: &Position, mv: Move, out: &mut Position| game.local.play_into(
-        &game.rules,
-        state,
-        mv,
-        out
-    )
-);
+position_game!(KillGame, local: KillGame::moves_of);
 
 /// The defender can make every target string safe.
 #[derive(Debug)]
@@ -2061,34 +2060,7 @@ impl LiveGame {
         Ok(Evaluation::Open)
     }
 }
-position_game!(
-    LiveGame,
-    LiveGame::moves_of,
-    |game: &LiveGame, state: &Position| game.local.key(state) ^ game.salt(),
-    |game: &LiveGame, state: &Position, mv: Move| {
-        game.local
-            .child_key(state, mv, || {
-                // As `Rules::play_into`: the master's ban is cleared.
-                if !state.to_move() == game.rules.master {
-                    state.hash_after_without_ko(mv)
-                } else {
-                    state.hash_after(mv)
-                }
-            })
-            .map(|hash| hash ^ game.salt())
-    },
-    |game: &mut LiveGame, state: &mut Position, mv: Move| game.local.make(
-        &mut game.rules,
-        state,
-        mv
-    ),
-    |game: &LiveGame, state: &Position, mv: Move, out: &mut Position| game.local.play_into(
-        &game.rules,
-        state,
-        mv,
-        out
-    )
-);
+position_game!(LiveGame, local: LiveGame::moves_of);
 
 /// A solver for one problem: the kill and life games under both ko masters, built on
 /// demand and sharing one budget, so that transpositions between first moves are reused.
