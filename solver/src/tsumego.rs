@@ -88,7 +88,7 @@ use crate::eyespace::two_small_regions;
 use crate::tsumego_eyespace::{
     captured_next, closed_areas_around, eye_room, hopeless, hopeless_zone, no_permanent_stone,
 };
-use crate::tsumego_verdicts::{Fact, Question, Verdicts};
+use crate::tsumego_verdicts::{Fact, Question, StateKeys, Verdicts};
 use rules_core::benson::{pass_alive_for, pass_alive_string, PassAliveSide};
 use rules_core::{Color, Move, Point, PointSet, Position, Undo, ZobristHash};
 use std::cell::RefCell;
@@ -393,8 +393,6 @@ fn strings_in_danger(
     in_danger
 }
 
-/// Keeps of the defender's `moves` only those of [`saving_moves`], where a target string
-/// is in danger.
 /// The local area of the kill and life games' states, remembered per board: the closed
 /// areas around the target's points ([`closed_areas_around`]) when every stone around them
 /// belongs to a safe string of the attacker (none of the defender's). Then nothing outside
@@ -445,25 +443,6 @@ struct Local {
 /// is expanded, and again by its evaluation and its children's keys.
 const LOCAL_AREA_SLOTS: usize = 256;
 
-/// The two keys of a state that [`Verdicts`] reads: as it stands, and with its ko point
-/// cleared (the key of the same state in the game whose ko master is to move).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct StateKeys {
-    pub(crate) with_ko: ZobristHash,
-    pub(crate) without_ko: ZobristHash,
-}
-
-impl StateKeys {
-    /// The keys of the whole position.
-    #[cfg(test)]
-    pub(crate) fn of(pos: &Position) -> StateKeys {
-        StateKeys {
-            with_ko: pos.hash(),
-            without_ko: pos.hash_without_ko(),
-        }
-    }
-}
-
 impl LocalAreas {
     fn new(target: PointSet, region: PointSet, defender: Color) -> LocalAreas {
         LocalAreas {
@@ -492,26 +471,32 @@ impl LocalAreas {
         // No area at all (every target point holds a safe stone): nothing to read there.
         let area =
             closed_areas_around(pos, &self.target, &self.region).filter(|a| !a.is_empty())?;
-        let size = pos.size();
-        let defender_around = area.iter().any(|p| {
-            p.neighbours(size)
-                .any(|n| !area.contains(n) && pos.color_at(n) == Some(self.defender))
-        });
+        let around = area.with_neighbours(pos.size());
+        let defender_around = around
+            .iter()
+            .any(|n| !area.contains(n) && pos.color_at(n) == Some(self.defender));
         if defender_around {
             return None;
         }
-        let read = area.with_neighbours(size).union(&self.target);
+        let read = around.union(&self.target);
         Some(Local {
             area,
             outside: pos.stone_hash() ^ pos.area_stones_hash(&read) ^ salt(7, None),
         })
     }
 
+    /// What a local area leaves out of a position's key ([`Local::outside`]; nothing
+    /// without one).
+    fn outside(local: Option<Local>) -> ZobristHash {
+        local.map_or(ZobristHash::ZERO, |l| l.outside)
+    }
+
     /// The state's keys (without the game's salt): those of its local area's points and
     /// contents where it has one, else of the whole position.
     fn keys(&self, pos: &Position) -> StateKeys {
-        let outside = self.of(pos).map_or(ZobristHash::ZERO, |l| l.outside);
+        let outside = Self::outside(self.of(pos));
         StateKeys {
+            to_move: pos.to_move(),
             with_ko: pos.hash() ^ outside,
             without_ko: pos.hash_without_ko() ^ outside,
         }
@@ -519,7 +504,7 @@ impl LocalAreas {
 
     /// The state's key as it stands (without the game's salt).
     fn key(&self, pos: &Position) -> ZobristHash {
-        pos.hash() ^ self.of(pos).map_or(ZobristHash::ZERO, |l| l.outside)
+        pos.hash() ^ Self::outside(self.of(pos))
     }
 
     /// The local area of the child of `mv`, where it follows from that of `pos` without
@@ -569,7 +554,7 @@ impl LocalAreas {
         hash: impl FnOnce() -> ZobristHash,
     ) -> Option<ZobristHash> {
         let after = self.after(pos, mv)?;
-        Some(hash() ^ after.map_or(ZobristHash::ZERO, |l| l.outside))
+        Some(hash() ^ Self::outside(after))
     }
 
     /// [`Rules::make`], and the child's local area remembered where it follows from the
@@ -578,9 +563,7 @@ impl LocalAreas {
     fn make(&self, rules: &mut Rules, state: &mut Position, mv: Move) {
         let after = self.after(state, mv);
         rules.make(state, mv);
-        if let Some(local) = after {
-            self.remember(state, local);
-        }
+        self.remember_derived(state, after);
     }
 
     /// [`Rules::play_into`], and the child's local area remembered as by
@@ -588,8 +571,13 @@ impl LocalAreas {
     fn play_into(&self, rules: &Rules, state: &Position, mv: Move, out: &mut Position) {
         let after = self.after(state, mv);
         rules.play_into(state, mv, out);
+        self.remember_derived(out, after);
+    }
+
+    /// Remembers the local area of `child` that [`LocalAreas::after`] derived, if it did.
+    fn remember_derived(&self, child: &Position, after: Option<Option<Local>>) {
         if let Some(local) = after {
-            self.remember(out, local);
+            self.remember(child, local);
         }
     }
 
@@ -609,6 +597,8 @@ impl LocalAreas {
     }
 }
 
+/// Keeps of the defender's `moves` only those of [`saving_moves`], where a target string
+/// is in danger.
 fn keep_saving_moves(pos: &Position, target: &PointSet, region: &PointSet, moves: &mut Vec<Move>) {
     if let Some(saving) = saving_moves(pos, target, region) {
         moves.retain(|m| matches!(m, Move::Play(p) if saving.contains(*p)));
@@ -1989,10 +1979,9 @@ fn implied(
     master: Color,
 ) -> Option<Evaluation> {
     let (verdicts, question) = game.shared()?;
-    let keys = local.keys(state);
     let (proved, work) = verdicts
         .borrow()
-        .implied(state.to_move(), keys, question, master)?;
+        .implied(local.keys(state), question, master)?;
     Some(Evaluation::Known { proved, work })
 }
 

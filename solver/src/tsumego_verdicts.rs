@@ -28,9 +28,30 @@
 //! implications above hold between any two games at the *same* state, so they hold there.
 
 use crate::dfpn::KeyHash;
-use crate::tsumego::StateKeys;
 use hashbrown::HashMap;
 use rules_core::{Color, ZobristHash};
+
+/// What [`Verdicts`] reads of a state: the player to move, and the state's keys in its
+/// games (without their salts) as it stands and with its ko point cleared (the key of the
+/// same state in the game whose ko master is to move).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StateKeys {
+    pub(crate) to_move: Color,
+    pub(crate) with_ko: ZobristHash,
+    pub(crate) without_ko: ZobristHash,
+}
+
+impl StateKeys {
+    /// The keys of the whole position.
+    #[cfg(test)]
+    pub(crate) fn of(pos: &rules_core::Position) -> StateKeys {
+        StateKeys {
+            to_move: pos.to_move(),
+            with_ko: pos.hash(),
+            without_ko: pos.hash_without_ko(),
+        }
+    }
+}
 
 /// What a game asks of a state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -175,13 +196,12 @@ impl Verdicts {
         }
     }
 
-    /// What the recorded facts say of `question` under `master` at a state with `to_move`
-    /// to play and the `keys` its games give it (a state of that game, its ko point cleared
-    /// where `master` is to move): whether the asking side reaches its goal, with the most
-    /// work the facts read cost; `None` when they do not say.
+    /// What the recorded facts say of `question` under `master` at the state whose `keys`
+    /// are given (a state of that game, its ko point cleared where `master` is to move):
+    /// whether the asking side reaches its goal, with the most work the facts read cost;
+    /// `None` when they do not say.
     pub(crate) fn implied(
         &self,
-        to_move: Color,
         keys: StateKeys,
         question: Question,
         master: Color,
@@ -197,7 +217,7 @@ impl Verdicts {
             (self.attacker, 0b1100_1100_1100),
             (!self.attacker, 0b0011_0011_0011),
         ] {
-            let key = if to_move == master {
+            let key = if keys.to_move == master {
                 keys.without_ko
             } else {
                 keys.with_ko
@@ -356,7 +376,7 @@ mod tests {
         let attacker = Color::Black;
         let mut verdicts = Verdicts::new(attacker, 16);
         assert_eq!(
-            verdicts.implied(pos.to_move(), StateKeys::of(&pos), Question::Life, attacker),
+            verdicts.implied(StateKeys::of(&pos), Question::Life, attacker),
             None
         );
         let key = if pos.to_move() == !attacker {
@@ -372,21 +392,16 @@ mod tests {
         verdicts.record(key, fact, 7);
         for master in [attacker, !attacker] {
             assert_eq!(
-                verdicts.implied(pos.to_move(), StateKeys::of(&pos), Question::Life, master),
+                verdicts.implied(StateKeys::of(&pos), Question::Life, master),
                 Some((false, 7))
             );
             assert_eq!(
-                verdicts.implied(
-                    pos.to_move(),
-                    StateKeys::of(&pos),
-                    Question::Capture,
-                    master
-                ),
+                verdicts.implied(StateKeys::of(&pos), Question::Capture, master),
                 Some((true, 7))
             );
         }
         assert_eq!(
-            verdicts.implied(pos.to_move(), StateKeys::of(&pos), Question::Kill, attacker),
+            verdicts.implied(StateKeys::of(&pos), Question::Kill, attacker),
             Some((true, 7))
         );
     }
@@ -408,29 +423,19 @@ mod tests {
         };
         verdicts.record(key, fact, 3);
         assert_eq!(
-            verdicts.implied(
-                pos.to_move(),
-                StateKeys::of(&pos),
-                Question::Kill,
-                !attacker
-            ),
+            verdicts.implied(StateKeys::of(&pos), Question::Kill, !attacker),
             Some((false, 3))
         );
         assert_eq!(
-            verdicts.implied(
-                pos.to_move(),
-                StateKeys::of(&pos),
-                Question::Capture,
-                !attacker
-            ),
+            verdicts.implied(StateKeys::of(&pos), Question::Capture, !attacker),
             Some((false, 3))
         );
         assert_eq!(
-            verdicts.implied(pos.to_move(), StateKeys::of(&pos), Question::Kill, attacker),
+            verdicts.implied(StateKeys::of(&pos), Question::Kill, attacker),
             None
         );
         assert_eq!(
-            verdicts.implied(pos.to_move(), StateKeys::of(&pos), Question::Life, attacker),
+            verdicts.implied(StateKeys::of(&pos), Question::Life, attacker),
             None
         );
     }
