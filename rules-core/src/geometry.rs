@@ -261,6 +261,25 @@ impl fmt::Display for Point {
 
 const SET_WORDS: usize = CELLS.div_ceil(64);
 
+/// The sides a board may have.
+const SIDES: usize = (MAX_SIDE - MIN_SIDE + 1) as usize;
+
+/// [`PointSet::board`] of every size, by height and width from [`MIN_SIDE`], computed at
+/// compile time.
+static BOARD_MASKS: [[PointSet; SIDES]; SIDES] = {
+    let mut masks = [[PointSet::new(); SIDES]; SIDES];
+    let mut h = 0;
+    while h < SIDES {
+        let mut w = 0;
+        while w < SIDES {
+            masks[h][w] = PointSet::board_of(w + MIN_SIDE as usize, h + MIN_SIDE as usize);
+            w += 1;
+        }
+        h += 1;
+    }
+    masks
+};
+
 /// A set of points, as a fixed-size bit set.
 ///
 /// ```
@@ -352,19 +371,27 @@ impl PointSet {
     /// assert_eq!(PointSet::board(Size::new(19, 7).unwrap()).len(), 133);
     /// ```
     pub fn board(size: Size) -> PointSet {
+        // A table lookup: the searches ask for it at every flood fill and neighbour set.
+        BOARD_MASKS[(size.height - MIN_SIDE) as usize][(size.width - MIN_SIDE) as usize]
+    }
+
+    /// [`PointSet::board`] computed: every row's run of consecutive cells.
+    const fn board_of(width: usize, height: usize) -> PointSet {
         let mut set = PointSet::new();
-        for y in 0..size.height() as usize {
-            // A row's points are consecutive cells.
-            let (mut i, end) = (
-                (y + 1) * STRIDE + 1,
-                (y + 1) * STRIDE + 1 + size.width() as usize,
-            );
+        let mut y = 0;
+        while y < height {
+            let (mut i, end) = ((y + 1) * STRIDE + 1, (y + 1) * STRIDE + 1 + width);
             while i < end {
                 let (word, bit) = (i / 64, i % 64);
-                let run = (64 - bit).min(end - i);
+                let run = if 64 - bit < end - i {
+                    64 - bit
+                } else {
+                    end - i
+                };
                 set.words[word] |= (u64::MAX >> (64 - run)) << bit;
                 i += run;
             }
+            y += 1;
         }
         set
     }
@@ -524,6 +551,17 @@ mod tests {
                         assert_eq!(s.interior(size), inner, "{w}x{h}");
                     }
                 }
+            }
+        }
+    }
+
+    /// The compile-time table of boards against the points of every size.
+    #[test]
+    fn every_board_holds_its_points() {
+        for w in MIN_SIDE as u32..=MAX_SIDE as u32 {
+            for h in MIN_SIDE as u32..=MAX_SIDE as u32 {
+                let size = Size::new(w, h).unwrap();
+                assert_eq!(PointSet::board(size), size.points().collect::<PointSet>());
             }
         }
     }

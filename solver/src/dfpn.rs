@@ -2038,17 +2038,26 @@ impl<G: Game> Dfpn<G> {
     ) -> Result<u64, StopReason> {
         let start = budget.nodes();
         let or_node = self.game.prover_to_move(at.state);
+        // One sibling's storage for all: a game may write a child over it for less than a
+        // new state costs (the copy of a position was a tenth of the instructions).
+        let mut sibling: Option<G::State> = None;
         for (i, child) in children.iter_mut().enumerate() {
             if tried[i] || child.bounds.is_solved() {
                 continue;
             }
             tried[i] = true;
             self.stats.simulations += 1;
-            let mut sibling = self.game.play(at.state, at.moves[i]);
+            let sibling = match &mut sibling {
+                Some(s) => {
+                    self.game.play_into(at.state, at.moves[i], s);
+                    s
+                }
+                None => sibling.insert(self.game.play(at.state, at.moves[i])),
+            };
             let mut left = at.cap;
             // The winner of the reference is the disprover at an OR node.
             let reference = &mut *at.reference;
-            if self.simulate(reference, &mut sibling, !or_node, &mut left, path, budget)? {
+            if self.simulate(reference, sibling, !or_node, &mut left, path, budget)? {
                 self.stats.simulated += 1;
                 child.bounds = if or_node {
                     Bounds::DISPROVED
