@@ -510,7 +510,8 @@ impl LocalAreas {
     /// The local area of the child of `mv`, where it follows from that of `pos` without
     /// reading the child (`None` when it does not): where `pos` has a local area, the
     /// child has the same unless the move is a stone that joins one of the attacker's
-    /// walls (which no stone of the defender can); where `pos` has none, neither has the
+    /// walls (which no stone of the defender can) or one outside the area (whose key
+    /// leaves out the stones there); where `pos` has none, neither has the
     /// child unless the move is a stone whose string then reaches outside the region (a
     /// new safe string) or that captures (which may free a point outside the region):
     /// only those change which strings are safe, and so what [`closed_areas_around`]
@@ -524,21 +525,35 @@ impl LocalAreas {
         let size = pos.size();
         match before {
             Some(local) => {
+                // A stone outside the area (a first move, a book's line) changes the
+                // stones the key leaves out.
                 let joins_wall = p
                     .neighbours(size)
                     .any(|n| !local.area.contains(n) && pos.color_at(n) == Some(mover));
-                (!joins_wall).then_some(before)
+                (local.area.contains(p) && !joins_wall).then_some(before)
             }
             None => {
-                // A defender's stone never gives a local area: one that reaches outside
-                // the region is a safe string of the defender's next to what the flood
-                // reaches, and what it takes frees no liberty of an attacker's string.
-                let may_close = mover != self.defender
-                    && p.neighbours(size).any(|n| match pos.color_at(n) {
-                        None => !self.region.contains(n),
-                        Some(c) if c == mover => pos.has_liberty_outside(n, &self.region),
-                        Some(_) => pos.in_atari(n),
-                    });
+                // Which strings are safe changes only by a stone whose string then
+                // reaches outside the region, or by a capture. A new safe string of the
+                // defender's bounds what the flood reaches, so it gives no local area,
+                // unless it takes the target's points out of the flood: a stone on one,
+                // or joined to a string on one.
+                let captures = p
+                    .neighbours(size)
+                    .any(|n| pos.color_at(n).is_some_and(|c| c != mover) && pos.in_atari(n));
+                let safe = p.neighbours(size).any(|n| match pos.color_at(n) {
+                    None => !self.region.contains(n),
+                    Some(c) if c == mover => pos.has_liberty_outside(n, &self.region),
+                    Some(_) => false,
+                });
+                let on_target = || {
+                    self.target.contains(p)
+                        || p.neighbours(size).any(|n| {
+                            pos.color_at(n) == Some(mover)
+                                && pos.string_stones(n).any(|s| self.target.contains(s))
+                        })
+                };
+                let may_close = captures || (safe && (mover != self.defender || on_target()));
                 (!may_close).then_some(None)
             }
         }
@@ -3795,6 +3810,64 @@ mod tests {
         assert!(checked > 10_000, "{checked} moves checked");
         assert!(joined > 1_000, "{joined} moves changed the areas");
         assert!(stayed_open > 1_000, "{stayed_open} open areas remembered");
+    }
+
+    /// The keys of the kill and life games' states, and those of their children read
+    /// without making them, are what a fresh [`LocalAreas`] reads on the same board, however
+    /// the board was reached: every move of random walks in random problems, stones outside
+    /// a local area among them (a first move, a book's line).
+    #[test]
+    fn local_keys_follow_the_moves() {
+        let mut rng = SmallRng::seed_from_u64(32);
+        let limits = TsumegoLimits::default();
+        let (mut checked, mut local, mut outside) = (0, 0, 0);
+        for _ in 0..3_000 {
+            let Some((pos, region, attacker, target)) = random_invasion(&mut rng) else {
+                continue;
+            };
+            let areas = LocalAreas::new(target, region, !attacker);
+            let mut rules = Rules::new(region, !attacker, &limits, PointSet::new());
+            let mut pos = pos;
+            for _ in 0..12 {
+                let parent_area = areas.of(&pos).map(|l| l.area);
+                let moves: Vec<Move> = region
+                    .iter()
+                    .map(Move::Play)
+                    .chain([Move::Pass])
+                    .filter(|&mv| pos.is_legal(mv))
+                    .collect();
+                for &mv in &moves {
+                    let lazy = areas.child_key(&pos, mv, || rules.child_hash(&pos, mv));
+                    let mut child = pos.clone();
+                    areas.play_into(&rules, &pos, mv, &mut child);
+                    let fresh = LocalAreas::new(target, region, !attacker).key(&child);
+                    assert_eq!(areas.key(&child), fresh, "{mv} on\n{pos}");
+                    if let Some(lazy) = lazy {
+                        assert_eq!(lazy, fresh, "{mv} on\n{pos} (lazy)");
+                    }
+                    let mut made = pos.clone();
+                    areas.make(&mut rules, &mut made, mv);
+                    assert_eq!(areas.key(&made), fresh, "{mv} on\n{pos} (made)");
+                    rules.unmake(&mut made);
+                    checked += 1;
+                    if let Some(area) = parent_area {
+                        local += 1;
+                        outside += usize::from(matches!(mv, Move::Play(p) if !area.contains(p)));
+                    }
+                }
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.random_range(0..moves.len())];
+                let mut next = pos.clone();
+                areas.play_into(&rules, &pos, mv, &mut next);
+                pos = next;
+            }
+        }
+        eprintln!("{checked} moves checked, {local} from a local area, {outside} outside it");
+        assert!(checked > 10_000, "{checked} moves checked");
+        assert!(local > 1_000, "{local} moves from a local area");
+        assert!(outside > 100, "{outside} moves outside the area");
     }
 
     #[test]
