@@ -512,10 +512,12 @@ impl LocalAreas {
     /// child has the same unless the move is a stone that joins one of the attacker's
     /// walls (which no stone of the defender can) or one outside the area (whose key
     /// leaves out the stones there); where `pos` has none, neither has the
-    /// child unless the move is a stone whose string then reaches outside the region (a
-    /// new safe string) or that captures (which may free a point outside the region):
-    /// only those change which strings are safe, and so what [`closed_areas_around`]
-    /// reaches.
+    /// child unless the move captures (which may free a point outside the region) or is a
+    /// stone whose string then reaches outside the region (a new safe string): only those
+    /// change which strings are safe, and so what [`closed_areas_around`] reaches. A new
+    /// safe string of the defender's still bounds the flood, so it counts only on a target
+    /// point or joined to a string on one (the unit test `local_keys_follow_the_moves`
+    /// compares every derived key with a fresh one).
     fn after(&self, pos: &Position, mv: Move) -> Option<Option<Local>> {
         let before = self.of(pos);
         let Move::Play(p) = mv else {
