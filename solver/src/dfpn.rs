@@ -1208,9 +1208,16 @@ impl<G: Game> Dfpn<G> {
         }
         // Gather the tree from the root, checking a proof for cycles: a state shared by
         // two branches may have been read on another path than the one it now closes.
+        // Room for every leaf at once: a vector of positions grown by doubling copies them
+        // again at each step.
+        let leaves = reading
+            .read
+            .values()
+            .filter(|r| matches!(r, Read::Leaf(..)))
+            .count();
         let mut tree = SolvedTree {
             internal: Vec::new(),
-            leaves: Vec::new(),
+            leaves: Vec::with_capacity(leaves),
         };
         // 0: not seen, 1: on the stack, 2: done.
         let mut mark: hashbrown::HashMap<u128, u8> = hashbrown::HashMap::new();

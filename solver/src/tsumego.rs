@@ -591,6 +591,14 @@ impl LocalAreas {
         self.remember_derived(out, after);
     }
 
+    /// [`Rules::play`], and the child's local area remembered as by [`LocalAreas::make`].
+    fn play(&self, rules: &Rules, state: &Position, mv: Move) -> Position {
+        let after = self.after(state, mv);
+        let out = rules.play(state, mv);
+        self.remember_derived(&out, after);
+        out
+    }
+
     /// Remembers the local area of `child` that [`LocalAreas::after`] derived, if it did.
     fn remember_derived(&self, child: &Position, after: Option<Option<Local>>) {
         if let Some(local) = after {
@@ -1109,8 +1117,20 @@ impl Rules {
 
     fn play_into(&self, state: &Position, mv: Move, out: &mut Position) {
         out.clone_from(state);
-        out.play_unchecked(mv);
-        self.lift_masters_ban(out);
+        self.play_on(out, mv);
+    }
+
+    /// [`Rules::play_into`] on a new state (one copy of the board, not two).
+    fn play(&self, state: &Position, mv: Move) -> Position {
+        let mut out = state.clone();
+        self.play_on(&mut out, mv);
+        out
+    }
+
+    /// Plays `mv` on `pos` for good (no undo).
+    fn play_on(&self, pos: &mut Position, mv: Move) {
+        pos.play_unchecked(mv);
+        self.lift_masters_ban(pos);
     }
 
     /// [`Rules::play_into`] on `state` itself, to be taken back by [`Rules::unmake`] (the
@@ -1216,7 +1236,8 @@ macro_rules! position_game {
                 .make(&mut game.rules, state, mv),
             |game: &$name, state: &Position, mv: Move, out: &mut Position| game
                 .local
-                .play_into(&game.rules, state, mv, out)
+                .play_into(&game.rules, state, mv, out),
+            |game: &$name, state: &Position, mv: Move| game.local.play(&game.rules, state, mv)
         );
     };
     ($name:ident, $moves:expr) => {
@@ -1237,14 +1258,27 @@ macro_rules! position_game {
             .make(state, mv));
     };
     ($name:ident, $moves:expr, $key:expr, $child_key:expr, $make:expr) => {
-        position_game!($name, $moves, $key, $child_key, $make, |game: &$name,
-                                                                state: &Position,
-                                                                mv: Move,
-                                                                out: &mut Position| game
-            .rules
-            .play_into(state, mv, out));
+        position_game!(
+            $name,
+            $moves,
+            $key,
+            $child_key,
+            $make,
+            |game: &$name, state: &Position, mv: Move, out: &mut Position| game
+                .rules
+                .play_into(state, mv, out),
+            |game: &$name, state: &Position, mv: Move| game.rules.play(state, mv)
+        );
     };
-    ($name:ident, $moves:expr, $key:expr, $child_key:expr, $make:expr, $play_into:expr) => {
+    (
+        $name:ident,
+        $moves:expr,
+        $key:expr,
+        $child_key:expr,
+        $make:expr,
+        $play_into:expr,
+        $play:expr
+    ) => {
         impl Game for $name {
             type State = Position;
             type Move = Move;
@@ -1279,9 +1313,7 @@ macro_rules! position_game {
             }
 
             fn play(&self, state: &Position, mv: Move) -> Position {
-                let mut out = state.clone();
-                ($play_into)(self, state, mv, &mut out);
-                out
+                ($play)(self, state, mv)
             }
 
             fn play_into(&self, state: &Position, mv: Move, out: &mut Position) {
