@@ -1206,8 +1206,6 @@ impl<G: Game> Dfpn<G> {
         if !self.read_tree(root, key, &mut reading)? {
             return None;
         }
-        // Gather the tree from the root, checking a proof for cycles: a state shared by
-        // two branches may have been read on another path than the one it now closes.
         // Room for every leaf at once: a vector of positions grown by doubling copies them
         // again at each step.
         let leaves = reading
@@ -1215,6 +1213,8 @@ impl<G: Game> Dfpn<G> {
             .values()
             .filter(|r| matches!(r, Read::Leaf(..)))
             .count();
+        // Gather the tree from the root, checking a proof for cycles: a state shared by
+        // two branches may have been read on another path than the one it now closes.
         let mut tree = SolvedTree {
             internal: Vec::new(),
             leaves: Vec::with_capacity(leaves),
