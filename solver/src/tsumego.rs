@@ -453,6 +453,11 @@ impl LocalAreas {
         }
     }
 
+    /// The local areas of `problem`'s kill and life games.
+    fn of_problem(problem: &Tsumego) -> LocalAreas {
+        LocalAreas::new(problem.target, problem.region, !problem.attacker)
+    }
+
     /// The local area of `pos`, `None` when it has none.
     fn of(&self, pos: &Position) -> Option<Local> {
         let board = pos.stone_hash();
@@ -529,10 +534,11 @@ impl LocalAreas {
             Some(local) => {
                 // A stone outside the area (a first move, a book's line) changes the
                 // stones the key leaves out.
-                let joins_wall = p
-                    .neighbours(size)
-                    .any(|n| !local.area.contains(n) && pos.color_at(n) == Some(mover));
-                (local.area.contains(p) && !joins_wall).then_some(before)
+                let same = local.area.contains(p)
+                    && !p
+                        .neighbours(size)
+                        .any(|n| !local.area.contains(n) && pos.color_at(n) == Some(mover));
+                same.then_some(before)
             }
             None => {
                 // Which strings are safe changes only by a stone whose string then
@@ -540,14 +546,16 @@ impl LocalAreas {
                 // defender's bounds what the flood reaches, so it gives no local area,
                 // unless it takes the target's points out of the flood: a stone on one,
                 // or joined to a string on one.
-                let captures = p
-                    .neighbours(size)
-                    .any(|n| pos.color_at(n).is_some_and(|c| c != mover) && pos.in_atari(n));
-                let safe = p.neighbours(size).any(|n| match pos.color_at(n) {
-                    None => !self.region.contains(n),
-                    Some(c) if c == mover => pos.has_liberty_outside(n, &self.region),
-                    Some(_) => false,
-                });
+                let (mut captures, mut safe) = (false, false);
+                for n in p.neighbours(size) {
+                    match pos.color_at(n) {
+                        None => safe |= !self.region.contains(n),
+                        Some(c) if c == mover => {
+                            safe = safe || pos.has_liberty_outside(n, &self.region);
+                        }
+                        Some(_) => captures = captures || pos.in_atari(n),
+                    }
+                }
                 let on_target = || {
                     self.target.contains(p)
                         || p.neighbours(size).any(|n| {
@@ -2219,7 +2227,7 @@ fn kill_game(
             attacker: problem.attacker,
             target: problem.target,
             target_rule: problem.target_rule,
-            local: LocalAreas::new(problem.target, problem.region, !problem.attacker),
+            local: LocalAreas::of_problem(problem),
             rules,
             recreate,
             verdicts,
@@ -2416,7 +2424,7 @@ impl TsumegoSolver {
                     defender: !problem.attacker,
                     target: problem.target,
                     target_rule: problem.target_rule,
-                    local: LocalAreas::new(problem.target, problem.region, !problem.attacker),
+                    local: LocalAreas::of_problem(problem),
                     rules: Rules::new(problem.region, master, &limits, problem.safe_stones()),
                     verdicts,
                 },
@@ -3893,9 +3901,7 @@ mod tests {
                     break;
                 }
                 let mv = moves[rng.random_range(0..moves.len())];
-                let mut next = pos.clone();
-                areas.play_into(&rules, &pos, mv, &mut next);
-                pos = next;
+                pos = areas.play(&rules, &pos, mv);
             }
         }
         eprintln!("{checked} moves checked, {local} from a local area, {outside} outside it");
