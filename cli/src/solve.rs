@@ -13,7 +13,8 @@ use solver::tsumego::{
     KillRule, Solution, TargetRule, TreeNode, Tsumego, TsumegoLimits, TsumegoSolver,
 };
 use solver::tsumego_region::{
-    behind_gaps, close_escapes, enclosure, enclosure_around, frame_wall, grown, EnclosureRule,
+    behind_gaps, close_escapes, enclosure, enclosure_around, frame_wall, grown, with_pockets,
+    EnclosureRule,
 };
 use solver::tsumego_tree::{focus, target_from_tree, StakeRule};
 use std::fmt::Write as _;
@@ -165,6 +166,11 @@ pub struct ProblemArgs {
     /// open board (measured on Go Game Guru: BENCHMARKS.md).
     #[arg(long, hide = true, default_value_t = 2)]
     pub fight_margin: u32,
+    /// With `--region-rule enclosure`: the most points of an empty pocket closed in by an
+    /// inferred region and the attacker's stones that joins the region instead of being
+    /// framed (`solver::tsumego_region::with_pockets`; 0 frames every pocket).
+    #[arg(long, hide = true, default_value_t = 3)]
+    pub pocket_size: usize,
     /// With `--target-inference tree`: which touched strings make the target (measured on
     /// Go Game Guru: BENCHMARKS.md).
     #[arg(long, hide = true, value_enum, default_value_t = StakeArg::Largest)]
@@ -532,6 +538,9 @@ pub fn prepare(problem: &Problem, args: &ProblemArgs) -> Result<Prepared> {
         }
         if args.grow_region > 0 {
             region = grown(&position, &region, args.grow_region);
+        }
+        if args.region_rule == RegionRule::Enclosure && args.pocket_size > 0 {
+            region = with_pockets(&position, &region, attacker, args.pocket_size);
         }
         let (p, f) = match args.region_rule {
             RegionRule::Box => frame(&position, &region, attacker),

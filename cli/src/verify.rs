@@ -143,6 +143,10 @@ pub enum Note {
         /// The rule whose set-up was judged.
         used: RegionRule,
     },
+    /// The verdict first found (`wrong` or `dual`) came from an inferred region that leaves
+    /// out points the book's own lines play: the problem was judged again with them in the
+    /// region (`--tree-region`), and this is that verdict's.
+    BookPointsAdded(Verdict),
     /// The verdict found in the inferred region, with its reason, is not found in the
     /// region the other inference rule gives (`None`: that rule could not set the problem
     /// up), so it may be the region's doing: reported as `unknown`.
@@ -246,6 +250,7 @@ impl Note {
             | Note::BookWinsToo(..)
             | Note::BookFails(_)
             | Note::PassingWins { .. }
+            | Note::BookPointsAdded(_)
             | Note::NothingWorks { .. } => None,
         }
     }
@@ -586,6 +591,30 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
                     .reason
                     .or(Some(fault(args.setup.region_rule, other.region_rule)));
                 // The checks below start from the set-up judged, not the one dropped.
+                setup = other;
+                prepared = p;
+            }
+        }
+    }
+    // A disagreement found in an inferred region that leaves out points the book's own
+    // lines play (a wrong line's block or throw-in, right or wrong) is judged again with
+    // them in the region: the book reads play there, so a region without them is not its
+    // problem (Go Game Guru `easy-29`: the book refutes C1 with a fight at B3 and A3 that
+    // the inferred region frames away). That verdict replaces the first, and the checks
+    // below start from it.
+    if matches!(judged.verdict, Verdict::Wrong | Verdict::Dual)
+        && prepared.region_from.is_inferred()
+        && !setup.tree_region
+    {
+        let mut other = setup.clone();
+        other.tree_region = true;
+        if let Ok(p) = prepare(problem, &other) {
+            if p.tsumego.region != prepared.tsumego.region {
+                let first = judged.verdict;
+                let second = judge(problem, &p, args, limits, &expected);
+                nodes += second.nodes;
+                judged = second;
+                judged.reason = judged.reason.or(Some(Note::BookPointsAdded(first)));
                 setup = other;
                 prepared = p;
             }

@@ -273,6 +273,35 @@ fn a_disagreement_that_depends_on_the_inferred_region_is_unknown() {
     assert_eq!(verify(&["--region-rule", "box"])["verdict"], "agree");
 }
 
+/// `ggg-easy-29`: the gap rule stops the enclosure at C1 (between D1 and B2); the empty
+/// corner point A1 behind it is a pocket and joins the region instead of being framed with
+/// a Black stone the board does not have. In that region C1 seems to kill as well as the
+/// book's B1: the book refutes C1 with a fight at B3 and A3 that the region frames away.
+/// `verify` judges the disagreement again with the points the book's lines play in the
+/// region, where B1 alone kills, and says so.
+#[test]
+fn a_disagreement_in_a_region_without_the_books_points_is_judged_with_them() {
+    let file = "../shared/data/ggg-problems/weekly-go-problems/easy/ggg-easy-29.sgf";
+    let v = first_json("solve", file, "200000", &[]);
+    let region = v["region"].as_array().expect("region");
+    assert!(region.contains(&serde_json::json!("A1")), "{v}");
+    assert!(!region.contains(&serde_json::json!("A3")), "{v}");
+    let frame = v["frame"].as_array().expect("frame");
+    assert!(!frame.contains(&serde_json::json!("A1")), "{v}");
+    let best = v["best"].as_array().expect("best");
+    assert_eq!(best.len(), 2, "{v}");
+    let v = verify_json(file, "200000", &[]);
+    assert_eq!(v["verdict"], "agree", "{v}");
+    assert_reason(
+        &v,
+        "wrong in the inferred region, which leaves out points the book's lines play",
+    );
+    // Without pockets A1 is framed.
+    let v = first_json("solve", file, "200000", &["--pocket-size", "0"]);
+    let frame = v["frame"].as_array().expect("frame");
+    assert!(frame.contains(&serde_json::json!("A1")), "{v}");
+}
+
 /// `ggg-intermediate-105`: the inferred region stops one line short of the book's implied
 /// wall, so White's K2-L2 keep liberties outside it and count as safe, and the book's N1
 /// seems to fail. With those liberties framed (`--close-escapes`) Black kills (N2 found
@@ -318,9 +347,17 @@ fn a_frame_next_to_the_region_edge_can_make_a_kill_the_board_does_not_have() {
             .is_some_and(|r| r.ends_with("grown by 1 ring of empty points")),
         "{v}"
     );
-    // `verify` does not accuse the book on the narrower set-up alone.
+    // `verify` does not accuse the book on the narrower set-up's B2. It judges the problem
+    // in the region with the points the book's lines play (A1, A5, ...), where B2 does not
+    // kill either, and finds that the book's A2, not marked correct, is a ko like D3: the
+    // book's own comment on it says so ("Ko is the best solution, but there's a slightly
+    // better move order that doesn't leave a cutting point"); a ko's cost is not part of
+    // the class.
     let v = verify_json(file, "200000", &[]);
-    assert_eq!(v["verdict"], "unknown", "{v}");
+    assert_eq!(v["verdict"], "wrong", "{v}");
+    assert_reason(&v, "marked wrong move A2 is ko");
+    let found = v["found"].as_array().expect("found");
+    assert!(!found.contains(&serde_json::json!("B2")), "{v}");
 }
 
 /// `ggg-easy-19`: the largest string the book's correct lines touch is P2-Q2, which Black

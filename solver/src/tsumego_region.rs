@@ -27,6 +27,9 @@
 //!    liberties all lie in it (stones inside the defender's space), or with at most
 //!    `weak` liberties (a capturing race, a wall that can be cut off), joins the region
 //!    with its liberties inside the bounds.
+//! 6. **Pockets** ([`with_pockets`], applied by the command line after any other
+//!    widening): a few empty points outside the region that only the region and attacker
+//!    stones close in (a corner point behind a gap) join it.
 //!
 //! Everything outside the region is then closed by a frame of attacker stones
 //! ([`crate::tsumego::frame`]), so the wall is safe, as spec §5 asks. The rule is a
@@ -473,6 +476,78 @@ pub fn grown(pos: &Position, region: &PointSet, rings: u32) -> PointSet {
     grown
 }
 
+/// `region` with its *pockets*: every group of at most `largest` empty points outside it,
+/// next to it, and closed in by it and `attacker` stones (no other empty point, no
+/// defender stone outside). The gap rule can stop the enclosure one point short of a
+/// corner (Go Game Guru `easy-29`: the first-line point C1 between D1 and B2 is a gap,
+/// so A1 behind it is left out), and the frame would then fill the pocket with an
+/// attacker stone that is not on the board: a stone inside the fight, which takes a
+/// liberty from the defender's B1 and gives the attacker a move the book's lines never
+/// allow. A pocket has no way out but through the region, so the defender can reach it
+/// on the real board.
+///
+/// ```
+/// use rules_core::io::parse_diagram;
+/// use rules_core::{Color, PointSet};
+/// use solver::tsumego_region::with_pockets;
+/// let game = parse_diagram("
+///  . . . .
+///  . . X .
+///  . X O X
+///  . . . X").unwrap();
+/// let region: PointSet = ["A2", "B1", "C1", "C2"].iter().map(|p| p.parse().unwrap()).collect();
+/// // A1 is closed in by A2 and B1; A3 opens onto the board.
+/// let with = with_pockets(&game.position, &region, Color::Black, 3);
+/// assert!(with.contains("A1".parse().unwrap()));
+/// assert!(!with.contains("A3".parse().unwrap()));
+/// ```
+pub fn with_pockets(
+    pos: &Position,
+    region: &PointSet,
+    attacker: Color,
+    largest: usize,
+) -> PointSet {
+    let size = pos.size();
+    let mut result = *region;
+    let mut seen = PointSet::new();
+    for start in region.iter().flat_map(|p| p.neighbours(size)) {
+        if region.contains(start) || seen.contains(start) || !pos.is_empty_point(start) {
+            continue;
+        }
+        // The empty points outside the region connected to `start`, up to one more than
+        // a pocket may hold.
+        let mut pocket = PointSet::new();
+        pocket.insert(start);
+        seen.insert(start);
+        let mut stack = vec![start];
+        let mut closed = true;
+        while let Some(p) = stack.pop() {
+            for n in p.neighbours(size) {
+                if region.contains(n) || pocket.contains(n) {
+                    continue;
+                }
+                match pos.color_at(n) {
+                    Some(c) if c == attacker => {}
+                    Some(_) => closed = false,
+                    None => {
+                        pocket.insert(n);
+                        seen.insert(n);
+                        stack.push(n);
+                    }
+                }
+            }
+            if !closed || pocket.len() > largest {
+                closed = false;
+                break;
+            }
+        }
+        if closed {
+            result = result.union(&pocket);
+        }
+    }
+    result
+}
+
 /// The defender's escapes closed: an `attacker` stone on every empty point outside `region`
 /// next to a defender stone in it (where legal), so that no defender string keeps a liberty
 /// outside. Books draw a problem as if the defender were enclosed; an inferred region that
@@ -602,6 +677,35 @@ mod tests {
         assert!(r.contains(p("B2")));
         assert!(r.contains(p("A1")));
         assert!(!r.contains(p("F1")));
+    }
+
+    #[test]
+    fn a_pocket_is_closed_in_small_and_next_to_no_outside_defender() {
+        // Region: the White corner group and its eye A1-B1; pockets are looked for around it.
+        let game = parse_diagram(
+            "
+             . . . . . .
+             X X X . . .
+             . . X O . .
+             O O X . . .
+             . . O X X .",
+        )
+        .unwrap();
+        let pos = &game.position;
+        let region: PointSet = ["A1", "B1", "C1", "A2", "B2"]
+            .iter()
+            .map(|s| p(s))
+            .collect();
+        // A3-B3 is closed in by the region and Black's stones: a pocket of two points.
+        let with = with_pockets(pos, &region, Color::Black, 3);
+        assert!(with.contains(p("A3")) && with.contains(p("B3")));
+        // Not when a pocket may hold only one point.
+        let with = with_pockets(pos, &region, Color::Black, 1);
+        assert_eq!(with, region);
+        // D2 and D1 run out to the open board (and D2 touches White's D3 outside).
+        let region: PointSet = region.union(&["C2"].iter().map(|s| p(s)).collect());
+        let with = with_pockets(pos, &region, Color::Black, 3);
+        assert!(!with.contains(p("D2")));
     }
 
     #[test]

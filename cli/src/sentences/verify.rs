@@ -130,6 +130,11 @@ impl Language {
                 rule_flag(*rule),
                 rule_flag(*used)
             ),
+            Note::BookPointsAdded(first) => format!(
+                "{} in the inferred region, which leaves out points the book's lines play: judged \
+                 with them in the region (--tree-region)",
+                english.verdict(*first)
+            ),
             Note::RegionDependent {
                 verdict,
                 rule,
