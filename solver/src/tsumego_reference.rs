@@ -51,28 +51,35 @@ use rules_core::{Color, Move, Point, PointSet, Position};
 /// Why the reference could not answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReferenceError {
-    /// The board has more than 25 points (the exact key holds two bits per point).
-    #[error("the board has more than 25 points")]
+    /// The board has more than 50 points (the exact key holds two bits per point).
+    #[error("the board has more than 50 points")]
     BoardTooLarge,
     /// More states than the limit.
     #[error("more than {0} states")]
     TooManyStates(usize),
 }
 
+/// The exact key of a state: two bits per point of the board, then the player to move and
+/// the ko point.
+type Key = u128;
+
+/// The most points of a board the key holds.
+const MAX_POINTS: usize = 50;
+
 /// The state graph of one ko master. States are kept as their exact keys (a position is
-/// about 15 KB; a key is 8 bytes) and rebuilt when needed.
+/// about 15 KB; a key is 16 bytes) and rebuilt when needed.
 struct Graph {
-    keys: Vec<u64>,
+    keys: Vec<Key>,
     to_move: Vec<Color>,
     succ: Vec<Vec<u32>>,
     pred: Vec<Vec<u32>>,
 }
 
-const TO_MOVE_BIT: u64 = 1 << 50;
-const KO_SHIFT: u32 = 52;
+const TO_MOVE_BIT: Key = 1 << (2 * MAX_POINTS);
+const KO_SHIFT: u32 = 2 * MAX_POINTS as u32 + 1;
 
 /// The position of a key (the inverse of [`key`] for the points of `size`).
-fn decode(k: u64, size: rules_core::Size) -> Position {
+fn decode(k: Key, size: rules_core::Size) -> Position {
     let mut setup = rules_core::Setup::new(size);
     for (i, p) in size.points().enumerate() {
         match (k >> (2 * i)) & 3 {
@@ -96,7 +103,7 @@ fn decode(k: u64, size: rules_core::Size) -> Position {
 }
 
 /// The key of the same board with `color` to move (the other side passed).
-fn with_to_move(k: u64, color: Color) -> u64 {
+fn with_to_move(k: Key, color: Color) -> Key {
     let white = color == Color::White;
     if (k & TO_MOVE_BIT != 0) == white {
         return k;
@@ -109,11 +116,11 @@ fn with_to_move(k: u64, color: Color) -> u64 {
     }
 }
 
-fn key(pos: &Position, master: Color) -> u64 {
-    let mut k = 0u64;
+fn key(pos: &Position, master: Color) -> Key {
+    let mut k: Key = 0;
     for (i, p) in pos.size().points().enumerate() {
         let code = match pos.color_at(p) {
-            None => 0u64,
+            None => 0,
             Some(Color::Black) => 1,
             Some(Color::White) => 2,
         };
@@ -124,7 +131,7 @@ fn key(pos: &Position, master: Color) -> u64 {
     }
     if pos.to_move() != master {
         if let Some(ko) = pos.ko_point() {
-            k |= (ko.index() as u64 + 1) << KO_SHIFT;
+            k |= (ko.index() as Key + 1) << KO_SHIFT;
         }
     }
     k
@@ -163,7 +170,7 @@ impl Graph {
         end: impl Fn(&Position) -> bool,
     ) -> Result<Graph, ReferenceError> {
         let size = start.size();
-        let mut index: HashMap<u64, u32> = HashMap::new();
+        let mut index: HashMap<Key, u32> = HashMap::new();
         let mut keys = Vec::new();
         let mut to_move = Vec::new();
         let mut succ: Vec<Vec<u32>> = Vec::new();
@@ -279,7 +286,7 @@ fn all_safe(
 struct Solved {
     kill: Vec<bool>,
     live: Vec<bool>,
-    index: HashMap<u64, usize>,
+    index: HashMap<Key, usize>,
     master: Color,
 }
 
@@ -332,7 +339,7 @@ fn solve_master(
     )?;
     let n = graph.keys.len();
     let removed: Vec<bool> = holds.iter().map(|&h| is_removed(h)).collect();
-    let index: HashMap<u64, usize> = graph
+    let index: HashMap<Key, usize> = graph
         .keys
         .iter()
         .enumerate()
@@ -396,7 +403,7 @@ pub fn safe_life_excludes_kill(
     problem: &Tsumego,
     max_states: usize,
 ) -> Result<bool, ReferenceError> {
-    if problem.position.size().points().count() > 25 || problem.target.len() > 60 {
+    if problem.position.size().points().count() > MAX_POINTS || problem.target.len() > 60 {
         return Err(ReferenceError::BoardTooLarge);
     }
     for master in [problem.attacker, !problem.attacker] {
@@ -417,7 +424,7 @@ pub fn reference_classes(
     problem: &Tsumego,
     max_states: usize,
 ) -> Result<Vec<(Move, Class)>, ReferenceError> {
-    if problem.position.size().points().count() > 25 || problem.target.len() > 60 {
+    if problem.position.size().points().count() > MAX_POINTS || problem.target.len() > 60 {
         return Err(ReferenceError::BoardTooLarge);
     }
     let a = problem.attacker;
