@@ -702,7 +702,7 @@ mod tests {
         // Not when a pocket may hold only one point.
         let with = with_pockets(pos, &region, Color::Black, 1);
         assert_eq!(with, region);
-        // D2 and D1 run out to the open board (and D2 touches White's D3 outside).
+        // Next to C2, D2 runs out to the open board (and touches White's D3 outside).
         let region: PointSet = region.union(&["C2"].iter().map(|s| p(s)).collect());
         let with = with_pockets(pos, &region, Color::Black, 3);
         assert!(!with.contains(p("D2")));
