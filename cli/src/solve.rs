@@ -130,6 +130,7 @@ pub struct ProblemArgs {
     pub near: Option<u32>,
     /// For an inferred region: also keep every point the file's solution tree plays
     /// inside the wall (after the `--near` cut), so a small `--near` keeps the book's lines.
+    /// `verify` judges every disagreement with the book again this way.
     #[arg(long)]
     pub tree_region: bool,
     /// For an inferred region: add this many rings of empty points around it before
