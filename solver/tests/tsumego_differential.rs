@@ -88,15 +88,20 @@ fn random_problem(rng: &mut SmallRng, max_region: usize) -> Option<Tsumego> {
     })
 }
 
-fn run(seeds: std::ops::Range<u64>, max_region: usize) -> (usize, usize) {
-    let limits = TsumegoLimits {
+/// The df-pn's limits in every comparison: far more nodes than a small problem needs.
+fn limits() -> TsumegoLimits {
+    TsumegoLimits {
         max_nodes: NonZeroU64::new(3_000_000),
         max_time: None,
         table_entries: 1 << 18,
         plain_leaves: false,
         no_eye_bound: false,
         zones: false,
-    };
+    }
+}
+
+fn run(seeds: std::ops::Range<u64>, max_region: usize) -> (usize, usize) {
+    let limits = limits();
     let zoned = TsumegoLimits {
         zones: true,
         ..limits
@@ -289,15 +294,7 @@ fn diagram_problem(diagram: &str, region: &[&str], target: &str, attacker: Color
 
 /// The classes of `problem`'s first moves by the df-pn, each decided.
 fn dfpn_classes(problem: &Tsumego) -> Vec<(Move, Class)> {
-    let limits = TsumegoLimits {
-        max_nodes: NonZeroU64::new(3_000_000),
-        max_time: None,
-        table_entries: 1 << 20,
-        plain_leaves: false,
-        no_eye_bound: false,
-        zones: false,
-    };
-    let solution = TsumegoSolver::new(problem.clone(), &limits).solve_all();
+    let solution = TsumegoSolver::new(problem.clone(), &limits()).solve_all();
     let mut classes: Vec<(Move, Class)> = solution.moves.iter().map(|m| (m.mv, m.class)).collect();
     classes.sort_by_key(|&(m, _)| m.to_string());
     classes
