@@ -112,8 +112,10 @@ pub enum Note {
     WrongMoveIs(Move, Class),
     /// Best moves the file does not mark.
     AlsoBest(Vec<Move>),
-    /// This first move is undecided, so a second answer cannot be ruled out.
-    DualUndecided(Move),
+    /// These first moves are undecided (every one, in the order of the first moves), so a
+    /// second answer cannot be ruled out: more nodes for them, or a smaller region,
+    /// decide it.
+    DualUndecided(Vec<Move>),
     /// The file says the player fails; the solver wins.
     FileFailsSolverWins,
     /// The file says the player wins; the solver fails.
@@ -818,12 +820,14 @@ fn full_verdict(solution: &Solution, expected: &problems::Expected) -> (Verdict,
     if !extra.is_empty() {
         return (Verdict::Dual, Some(Note::AlsoBest(extra)));
     }
-    if let Some(m) = solution
+    let undecided: Vec<Move> = solution
         .moves
         .iter()
-        .find(|m| matches!(m.class, Class::Unknown(_)))
-    {
-        return (Verdict::Unknown, Some(Note::DualUndecided(m.mv)));
+        .filter(|m| matches!(m.class, Class::Unknown(_)))
+        .map(|m| m.mv)
+        .collect();
+    if !undecided.is_empty() {
+        return (Verdict::Unknown, Some(Note::DualUndecided(undecided)));
     }
     (Verdict::Agree, None)
 }
@@ -1099,5 +1103,22 @@ mod tests {
                 assert!(stray_words(&note).is_empty(), "{note}");
             }
         }
+        // Every undecided first move of a dual check is named, the first six, then counted.
+        let mut moves: Vec<Move> = ["A1", "B1", "C1", "D1", "E1", "F1", "G1"]
+            .iter()
+            .map(|p| Move::Play(p.parse().expect("a point")))
+            .collect();
+        moves.push(Move::Pass);
+        let note = Language::Marked.verify_note(&Note::DualUndecided(moves.clone()));
+        assert!(stray_words(&note).is_empty(), "{note}");
+        assert_eq!(
+            Language::English.verify_note(&Note::DualUndecided(moves)),
+            "A1 B1 C1 D1 E1 F1 and 2 more undecided: a dual cannot be ruled out"
+        );
+        let one = vec![Move::Pass];
+        assert_eq!(
+            Language::English.verify_note(&Note::DualUndecided(one)),
+            "pass undecided: a dual cannot be ruled out"
+        );
     }
 }

@@ -17,6 +17,24 @@ fn other_outcome(verdict: Verdict, other: Option<Verdict>) -> String {
     }
 }
 
+/// How many first moves are named before the rest is only counted.
+const UNDECIDED_NAMED: usize = 6;
+
+/// The undecided first moves of a dual check: the first few by name, then how many more
+/// (a problem with a wide region can leave dozens).
+fn undecided_moves(moves: &[Move]) -> String {
+    let english = Language::English;
+    let names: Vec<String> = moves
+        .iter()
+        .take(UNDECIDED_NAMED)
+        .map(|&m| english.move_name(m))
+        .collect();
+    match moves.len().saturating_sub(UNDECIDED_NAMED) {
+        0 => names.join(" "),
+        more => format!("{} and {more} more", names.join(" ")),
+    }
+}
+
 impl Language {
     /// A verdict's word (`agree`, `wrong`, `dual`, `unknown`, `skipped`).
     pub fn verdict(self, verdict: Verdict) -> &'static str {
@@ -98,9 +116,9 @@ impl Language {
                 english.class(*c)
             ),
             Note::AlsoBest(v) => format!("also best: {}", moves(v)),
-            Note::DualUndecided(m) => format!(
+            Note::DualUndecided(v) => format!(
                 "{} undecided: a dual cannot be ruled out",
-                english.move_name(*m)
+                undecided_moves(v)
             ),
             Note::FileFailsSolverWins => {
                 "the file says the player fails; the solver wins".to_string()
