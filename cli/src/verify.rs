@@ -87,8 +87,16 @@ pub enum Note {
     NoAnswer,
     /// The file or the problem could not be read or set up: the error, as it was reported.
     Error(String),
-    /// A search limit stopped the check of the solution tree's lines.
-    CheckingLines(StopReason),
+    /// A search limit stopped the check of the solution tree's lines, after `checked` of
+    /// the `lines` to check.
+    CheckingLines {
+        /// The limit reached.
+        reason: StopReason,
+        /// The lines checked whole before it.
+        checked: usize,
+        /// The lines of the tree.
+        lines: usize,
+    },
     /// A line marked correct fails somewhere.
     CorrectLineFails,
     /// A line marked wrong still wins.
@@ -225,7 +233,7 @@ impl Note {
     /// other verdicts).
     pub fn unknown_cause(&self) -> Option<UnknownCause> {
         match self {
-            Note::CheckingLines(_)
+            Note::CheckingLines { .. }
             | Note::Undecided(_)
             | Note::MoveUndecided(..)
             | Note::CaptureProved(..)
@@ -376,17 +384,15 @@ fn skipped(file: &str, problem: &str, reason: Note, bad_input: bool) -> Report {
     }
 }
 
-/// Checks the lines of the solution tree; returns the bad ones.
-fn check_lines(
-    solver: &mut TsumegoSolver,
-    problem: &Problem,
-    best: Class,
-) -> Result<Vec<BadLine>, StopReason> {
-    let start = solver.problem().position.clone();
-    let region = solver.problem().region;
-    let player = start.to_move();
-    let goal = solver.problem().goal();
-    let mut bad = Vec::new();
+/// The check of a solution tree's lines: the bad lines found, and the note of the limit
+/// that stopped it before every line was checked (the bad lines found by then stand).
+struct LinesChecked {
+    bad: Vec<BadLine>,
+    stopped: Option<Note>,
+}
+
+/// Checks the lines of the solution tree, in the file's order, until a limit stops it.
+fn check_lines(solver: &mut TsumegoSolver, problem: &Problem, best: Class) -> LinesChecked {
     // The first moves of the correct lines: a line that starts with one and ends on the
     // player's move with no comment is a correct line the book left unmarked (its wrong
     // lines end on the opponent's refutation, or say why), so it is not judged as wrong.
@@ -396,57 +402,84 @@ fn check_lines(
         .filter(|l| l.correct)
         .filter_map(|l| l.moves.first().copied())
         .collect();
-    let unmarked = |line: &problems::Line| {
-        line.comment.trim().is_empty()
-            && line.moves.last().is_some_and(|&(c, _)| c == player)
-            && line
-                .moves
-                .first()
-                .is_some_and(|first| correct_firsts.contains(first))
-    };
-    'lines: for line in &problem.lines {
-        let mut pos = start.clone();
-        let mut last_player_pos = None;
-        for &(color, mv) in &line.moves {
-            if let Move::Play(p) = mv {
-                if !region.contains(p) {
-                    // Outside the searched region: the line cannot be judged here.
-                    continue 'lines;
-                }
-            }
-            if pos.to_move() != color {
-                pos.set_to_move(color);
-            }
-            pos = match pos.play(mv) {
-                Ok(p) => p,
-                Err(_) => continue 'lines,
+    let mut bad = Vec::new();
+    let lines = problem.lines.len();
+    for (checked, line) in problem.lines.iter().enumerate() {
+        if let Err(reason) = check_line(solver, best, line, &correct_firsts, &mut bad) {
+            let stopped = Note::CheckingLines {
+                reason,
+                checked,
+                lines,
             };
-            if color == player {
-                if line.correct && !solver.reaches_class(&pos, player, best)? {
-                    bad.push(BadLine::CorrectFails {
-                        line: line.moves.clone(),
-                        after: (color, mv),
-                    });
-                    continue 'lines;
-                }
-                last_player_pos = Some(pos.clone());
-            }
-        }
-        if !line.correct && !line.workable() && !unmarked(line) {
-            // At the end of a wrong line the player must not reach the best class.
-            let end = if line.moves.last().is_some_and(|(c, _)| *c == player) {
-                last_player_pos.unwrap_or(pos)
-            } else {
-                pos
+            return LinesChecked {
+                bad,
+                stopped: Some(stopped),
             };
-            if best.rank(goal).unwrap_or(0) > 0 && solver.reaches_class(&end, player, best)? {
-                bad.push(BadLine::WrongWins {
-                    line: line.moves.clone(),
-                });
-            }
         }
     }
-    Ok(bad)
+    LinesChecked { bad, stopped: None }
+}
+
+/// Checks one line of the solution tree (`correct_firsts`: the first moves of the tree's
+/// correct lines); a bad one is pushed on `bad`.
+fn check_line(
+    solver: &mut TsumegoSolver,
+    best: Class,
+    line: &problems::Line,
+    correct_firsts: &[(Color, Move)],
+    bad: &mut Vec<BadLine>,
+) -> Result<(), StopReason> {
+    let start = solver.problem().position.clone();
+    let region = solver.problem().region;
+    let player = start.to_move();
+    let goal = solver.problem().goal();
+    let unmarked = line.comment.trim().is_empty()
+        && line.moves.last().is_some_and(|&(c, _)| c == player)
+        && line
+            .moves
+            .first()
+            .is_some_and(|first| correct_firsts.contains(first));
+    let mut pos = start;
+    let mut last_player_pos = None;
+    for &(color, mv) in &line.moves {
+        if let Move::Play(p) = mv {
+            if !region.contains(p) {
+                // Outside the searched region: the line cannot be judged here.
+                return Ok(());
+            }
+        }
+        if pos.to_move() != color {
+            pos.set_to_move(color);
+        }
+        pos = match pos.play(mv) {
+            Ok(p) => p,
+            Err(_) => return Ok(()),
+        };
+        if color == player {
+            if line.correct && !solver.reaches_class(&pos, player, best)? {
+                bad.push(BadLine::CorrectFails {
+                    line: line.moves.clone(),
+                    after: (color, mv),
+                });
+                return Ok(());
+            }
+            last_player_pos = Some(pos.clone());
+        }
+    }
+    if !line.correct && !line.workable() && !unmarked {
+        // At the end of a wrong line the player must not reach the best class.
+        let end = if line.moves.last().is_some_and(|(c, _)| *c == player) {
+            last_player_pos.unwrap_or(pos)
+        } else {
+            pos
+        };
+        if best.rank(goal).unwrap_or(0) > 0 && solver.reaches_class(&end, player, best)? {
+            bad.push(BadLine::WrongWins {
+                line: line.moves.clone(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// A problem judged under one set-up.
@@ -493,12 +526,13 @@ fn judge(
         && matches!(verdict, Verdict::Agree | Verdict::Dual)
         && !problem.lines.is_empty()
     {
-        match check_lines(&mut solver, problem, solution.class) {
-            Ok(bad) => bad_lines = bad,
-            Err(r) => {
-                verdict = Verdict::Unknown;
-                reason = Some(Note::CheckingLines(r));
-            }
+        // A line found bad before a limit stopped the check stays bad: the verdict is the
+        // book's error it shows, whatever the lines not checked would have shown.
+        let checked = check_lines(&mut solver, problem, solution.class);
+        bad_lines = checked.bad;
+        if let Some(stopped) = checked.stopped {
+            verdict = Verdict::Unknown;
+            reason = Some(stopped);
         }
         if bad_lines
             .iter()
@@ -1114,6 +1148,16 @@ mod tests {
         assert_eq!(
             Language::English.verify_note(&Note::DualUndecided(moves)),
             "A1 B1 C1 D1 E1 F1 and 2 more undecided: a dual cannot be ruled out"
+        );
+        let note = Note::CheckingLines {
+            reason: StopReason::NodeLimit,
+            checked: 3,
+            lines: 12,
+        };
+        assert!(stray_words(&Language::Marked.verify_note(&note)).is_empty());
+        assert_eq!(
+            Language::English.verify_note(&note),
+            "checking the lines: node limit reached after 3 of 12 lines"
         );
         let one = vec![Move::Pass];
         assert_eq!(

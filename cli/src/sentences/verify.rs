@@ -80,9 +80,14 @@ impl Language {
             // An error is reported as it was raised, not as a sentence of this module.
             Note::Error(e) => return e.clone(),
             Note::NoAnswer => "the file gives no answer".to_string(),
-            Note::CheckingLines(r) => {
-                format!("checking the lines: {}", english.stop_reason(*r))
-            }
+            Note::CheckingLines {
+                reason,
+                checked,
+                lines,
+            } => format!(
+                "checking the lines: {} after {checked} of {lines} lines",
+                english.stop_reason(*reason)
+            ),
             Note::CorrectLineFails => "a correct line of the solution tree fails".to_string(),
             Note::WrongLineWins => "a line marked wrong still wins".to_string(),
             Note::KoInFileWinFound => "the file says ko; the solver wins without one".to_string(),
