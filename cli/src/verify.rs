@@ -97,6 +97,19 @@ pub enum Note {
         /// The lines of the tree.
         lines: usize,
     },
+    /// A `dual` found from the first moves (its note) whose solution tree's lines a
+    /// search limit stopped checking, after `checked` of the `lines`: the second solution
+    /// stands; a line the check did not reach could still show a correct line failing.
+    LinesUnchecked {
+        /// The note of the dual.
+        dual: Box<Note>,
+        /// The limit reached.
+        reason: StopReason,
+        /// The lines checked whole before it.
+        checked: usize,
+        /// The lines of the tree.
+        lines: usize,
+    },
     /// A line marked correct fails somewhere.
     CorrectLineFails,
     /// A line marked wrong still wins.
@@ -229,6 +242,15 @@ pub enum UnknownCause {
 }
 
 impl Note {
+    /// What the note accuses the book of, for comparing the verdicts of two set-ups: a
+    /// dual whose lines were not all checked accuses it of that dual.
+    fn accusation(&self) -> &Note {
+        match self {
+            Note::LinesUnchecked { dual, .. } => dual.accusation(),
+            note => note,
+        }
+    }
+
     /// The cause of an `unknown` verdict this note gives (`None` for the notes of the
     /// other verdicts).
     pub fn unknown_cause(&self) -> Option<UnknownCause> {
@@ -254,6 +276,7 @@ impl Note {
             | Note::AnswerIs(..)
             | Note::WrongMoveIs(..)
             | Note::AlsoBest(_)
+            | Note::LinesUnchecked { .. }
             | Note::FileFailsSolverWins
             | Note::FileWinsSolverFails
             | Note::BookIllegal(_)
@@ -528,11 +551,32 @@ fn judge(
     {
         // A line found bad before a limit stopped the check stays bad: the verdict is the
         // book's error it shows, whatever the lines not checked would have shown.
+        // A dual found from the first moves is a second solution however the lines would
+        // have gone: it stays, with the note of the stopped check.
         let checked = check_lines(&mut solver, problem, solution.class);
         bad_lines = checked.bad;
-        if let Some(stopped) = checked.stopped {
-            verdict = Verdict::Unknown;
-            reason = Some(stopped);
+        match (checked.stopped, verdict, reason.take()) {
+            (
+                Some(Note::CheckingLines {
+                    reason: limit,
+                    checked,
+                    lines,
+                }),
+                Verdict::Dual,
+                Some(dual),
+            ) => {
+                reason = Some(Note::LinesUnchecked {
+                    dual: Box::new(dual),
+                    reason: limit,
+                    checked,
+                    lines,
+                });
+            }
+            (Some(stopped), _, _) => {
+                verdict = Verdict::Unknown;
+                reason = Some(stopped);
+            }
+            (None, _, first) => reason = first,
         }
         if bad_lines
             .iter()
@@ -662,9 +706,11 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
     let mut verdict_under = |other: Option<Prepared>, judged: &Judged| {
         let second = other.map(|p| judge(problem, &p, args, limits, &expected));
         nodes += second.as_ref().map_or(0, |j| j.nodes);
-        let same = second
-            .as_ref()
-            .is_some_and(|j| j.verdict == judged.verdict && j.reason == judged.reason);
+        let same = second.as_ref().is_some_and(|j| {
+            j.verdict == judged.verdict
+                && j.reason.as_ref().map(Note::accusation)
+                    == judged.reason.as_ref().map(Note::accusation)
+        });
         (second.map(|j| j.verdict), same)
     };
     // A disagreement with the book found in an inferred region may be the region's doing
@@ -1159,6 +1205,18 @@ mod tests {
             Language::English.verify_note(&note),
             "checking the lines: node limit reached after 3 of 12 lines"
         );
+        let dual = Note::LinesUnchecked {
+            dual: Box::new(Note::AlsoBest(vec![Move::Pass])),
+            reason: StopReason::NodeLimit,
+            checked: 0,
+            lines: 22,
+        };
+        assert!(stray_words(&Language::Marked.verify_note(&dual)).is_empty());
+        assert_eq!(
+            Language::English.verify_note(&dual),
+            "also best: pass; the lines not all checked: node limit reached after 0 of 22 lines"
+        );
+        assert_eq!(dual.accusation(), &Note::AlsoBest(vec![Move::Pass]));
         let one = vec![Move::Pass];
         assert_eq!(
             Language::English.verify_note(&Note::DualUndecided(one)),

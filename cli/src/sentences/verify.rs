@@ -88,6 +88,16 @@ impl Language {
                 "checking the lines: {} after {checked} of {lines} lines",
                 english.stop_reason(*reason)
             ),
+            Note::LinesUnchecked {
+                dual,
+                reason,
+                checked,
+                lines,
+            } => format!(
+                "{}; the lines not all checked: {} after {checked} of {lines} lines",
+                english.verify_note(dual),
+                english.stop_reason(*reason)
+            ),
             Note::CorrectLineFails => "a correct line of the solution tree fails".to_string(),
             Note::WrongLineWins => "a line marked wrong still wins".to_string(),
             Note::KoInFileWinFound => "the file says ko; the solver wins without one".to_string(),
