@@ -407,11 +407,21 @@ fn skipped(file: &str, problem: &str, reason: Note, bad_input: bool) -> Report {
     }
 }
 
-/// The check of a solution tree's lines: the bad lines found, and the note of the limit
-/// that stopped it before every line was checked (the bad lines found by then stand).
+/// The check of a solution tree's lines: the bad lines found, and where a limit stopped
+/// it before every line was checked (the bad lines found by then stand).
 struct LinesChecked {
     bad: Vec<BadLine>,
-    stopped: Option<Note>,
+    stopped: Option<LinesStopped>,
+}
+
+/// A line check stopped by a limit.
+struct LinesStopped {
+    /// The limit reached.
+    reason: StopReason,
+    /// The lines checked whole before it.
+    checked: usize,
+    /// The lines of the tree.
+    lines: usize,
 }
 
 /// Checks the lines of the solution tree, in the file's order, until a limit stops it.
@@ -429,7 +439,7 @@ fn check_lines(solver: &mut TsumegoSolver, problem: &Problem, best: Class) -> Li
     let lines = problem.lines.len();
     for (checked, line) in problem.lines.iter().enumerate() {
         if let Err(reason) = check_line(solver, best, line, &correct_firsts, &mut bad) {
-            let stopped = Note::CheckingLines {
+            let stopped = LinesStopped {
                 reason,
                 checked,
                 lines,
@@ -549,34 +559,28 @@ fn judge(
         && matches!(verdict, Verdict::Agree | Verdict::Dual)
         && !problem.lines.is_empty()
     {
-        // A line found bad before a limit stopped the check stays bad: the verdict is the
-        // book's error it shows, whatever the lines not checked would have shown.
-        // A dual found from the first moves is a second solution however the lines would
-        // have gone: it stays, with the note of the stopped check.
+        // What a check stopped by a limit has proved stands: a dual found from the first
+        // moves is a second solution however the unchecked lines go, and a line found bad
+        // is the book's error whatever the others show (below).
         let checked = check_lines(&mut solver, problem, solution.class);
         bad_lines = checked.bad;
-        match (checked.stopped, verdict, reason.take()) {
-            (
-                Some(Note::CheckingLines {
-                    reason: limit,
-                    checked,
-                    lines,
-                }),
-                Verdict::Dual,
-                Some(dual),
-            ) => {
-                reason = Some(Note::LinesUnchecked {
+        if let Some(stop) = checked.stopped {
+            reason = Some(match (verdict, reason.take()) {
+                (Verdict::Dual, Some(dual)) => Note::LinesUnchecked {
                     dual: Box::new(dual),
-                    reason: limit,
-                    checked,
-                    lines,
-                });
-            }
-            (Some(stopped), _, _) => {
-                verdict = Verdict::Unknown;
-                reason = Some(stopped);
-            }
-            (None, _, first) => reason = first,
+                    reason: stop.reason,
+                    checked: stop.checked,
+                    lines: stop.lines,
+                },
+                _ => {
+                    verdict = Verdict::Unknown;
+                    Note::CheckingLines {
+                        reason: stop.reason,
+                        checked: stop.checked,
+                        lines: stop.lines,
+                    }
+                }
+            });
         }
         if bad_lines
             .iter()
