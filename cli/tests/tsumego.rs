@@ -302,6 +302,43 @@ fn a_disagreement_in_a_region_without_the_books_points_is_judged_with_them() {
     assert!(frame.contains(&serde_json::json!("A1")), "{v}");
 }
 
+/// What a line check stopped by the node limit has proved stands. `ggg-intermediate-111`
+/// under the default kill rule: two correct lines fail after B O5 before the limit stops
+/// the check (the problem was `unknown` while "checking the lines" before); in the inferred
+/// region that makes it `wrong`, which the box region does not confirm. `ggg-hard-21`: the
+/// first moves find second solutions, a `dual` that stays one although no line could be
+/// checked; the other region rule gives another verdict. Both end `unknown` on the set-up,
+/// with the finding.
+#[test]
+fn a_stopped_line_check_keeps_what_it_proved() {
+    let dir = "../shared/data/ggg-problems/weekly-go-problems";
+    let file = format!("{dir}/intermediate/ggg-intermediate-111.sgf");
+    let o = run(&[
+        "verify",
+        &file,
+        "--max-nodes",
+        "200000",
+        "--max-time",
+        "0",
+        "--format",
+        "json",
+    ]);
+    let first = stdout(&o).lines().next().unwrap_or_default().to_string();
+    let v: serde_json::Value = serde_json::from_str(&first).expect("a JSON line");
+    assert_eq!(v["verdict"], "unknown", "{v}");
+    assert_reason(&v, "wrong in the inferred region");
+    let bad = v["bad_lines"].as_array().expect("bad lines");
+    assert!(
+        bad.iter().any(|b| b
+            .as_str()
+            .is_some_and(|b| b.starts_with("correct line B P4, W R4, B O5"))),
+        "{v}"
+    );
+    let v = verify_json(&format!("{dir}/hard/ggg-hard-21.sgf"), "200000", &[]);
+    assert_eq!(v["verdict"], "unknown", "{v}");
+    assert_reason(&v, "dual in the inferred region");
+}
+
 /// `ggg-intermediate-105`: the inferred region stops one line short of the book's implied
 /// wall, so White's K2-L2 keep liberties outside it and count as safe, and the book's N1
 /// seems to fail. With those liberties framed (`--close-escapes`) Black kills (N2 found
