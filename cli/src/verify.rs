@@ -1187,44 +1187,46 @@ mod tests {
                 assert!(stray_words(&note).is_empty(), "{note}");
             }
         }
-        // Every undecided first move of a dual check is named, the first six, then counted.
+        // Every undecided first move of a dual check is named, the first six, then counted;
+        // a stopped line check says how far it got, beside the dual it keeps.
         let mut moves: Vec<Move> = ["A1", "B1", "C1", "D1", "E1", "F1", "G1"]
             .iter()
             .map(|p| Move::Play(p.parse().expect("a point")))
             .collect();
         moves.push(Move::Pass);
-        let note = Language::Marked.verify_note(&Note::DualUndecided(moves.clone()));
-        assert!(stray_words(&note).is_empty(), "{note}");
-        assert_eq!(
-            Language::English.verify_note(&Note::DualUndecided(moves)),
-            "A1 B1 C1 D1 E1 F1 and 2 more undecided: a dual cannot be ruled out"
-        );
-        let note = Note::CheckingLines {
-            reason: StopReason::NodeLimit,
-            checked: 3,
-            lines: 12,
-        };
-        assert!(stray_words(&Language::Marked.verify_note(&note)).is_empty());
-        assert_eq!(
-            Language::English.verify_note(&note),
-            "checking the lines: node limit reached after 3 of 12 lines"
-        );
         let dual = Note::LinesUnchecked {
             dual: Box::new(Note::AlsoBest(vec![Move::Pass])),
             reason: StopReason::NodeLimit,
             checked: 0,
             lines: 22,
         };
-        assert!(stray_words(&Language::Marked.verify_note(&dual)).is_empty());
-        assert_eq!(
-            Language::English.verify_note(&dual),
-            "also best: pass; the lines not all checked: node limit reached after 0 of 22 lines"
-        );
+        let sentences = [
+            (
+                Note::DualUndecided(moves),
+                "A1 B1 C1 D1 E1 F1 and 2 more undecided: a dual cannot be ruled out",
+            ),
+            (
+                Note::DualUndecided(vec![Move::Pass]),
+                "pass undecided: a dual cannot be ruled out",
+            ),
+            (
+                Note::CheckingLines {
+                    reason: StopReason::NodeLimit,
+                    checked: 3,
+                    lines: 12,
+                },
+                "checking the lines: node limit reached after 3 of 12 lines",
+            ),
+            (
+                dual.clone(),
+                "also best: pass; the lines not all checked: node limit reached after 0 of 22 lines",
+            ),
+        ];
+        for (note, english) in sentences {
+            let marked = Language::Marked.verify_note(&note);
+            assert!(stray_words(&marked).is_empty(), "{marked}");
+            assert_eq!(Language::English.verify_note(&note), english);
+        }
         assert_eq!(dual.accusation(), &Note::AlsoBest(vec![Move::Pass]));
-        let one = vec![Move::Pass];
-        assert_eq!(
-            Language::English.verify_note(&Note::DualUndecided(one)),
-            "pass undecided: a dual cannot be ruled out"
-        );
     }
 }
