@@ -6,7 +6,9 @@
 //! when best moves are missing from the answers, `unknown`, `skipped` with a reason), then
 //! every line of the solution tree: after each move of the player to move on a correct
 //! line the player must still win (else `wrong`), and at the end of a wrong line it must
-//! not (else `dual`: a second solution deeper in the tree).
+//! not (else `dual`: a second solution deeper in the tree). A limit that stops the line
+//! check leaves the problem `unknown`, except for what it has proved by then: a line found
+//! bad, or a `dual` of the first moves, stands.
 //!
 //! Exit code: 0 when every problem checked agrees, 1 when any is wrong, dual or unknown,
 //! 2 when a file or problem could not be read (the others are still checked).
