@@ -89,28 +89,16 @@ pub enum Note {
     NoAnswer,
     /// The file or the problem could not be read or set up: the error, as it was reported.
     Error(String),
-    /// A search limit stopped the check of the solution tree's lines, after `checked` of
-    /// the `lines` to check.
-    CheckingLines {
-        /// The limit reached.
-        reason: StopReason,
-        /// The lines checked whole before it.
-        checked: usize,
-        /// The lines of the tree.
-        lines: usize,
-    },
+    /// A search limit stopped the check of the solution tree's lines.
+    CheckingLines(LinesStopped),
     /// A `dual` found from the first moves (its note) whose solution tree's lines a
-    /// search limit stopped checking, after `checked` of the `lines`: the second solution
-    /// stands; a line the check did not reach could still show a correct line failing.
+    /// search limit stopped checking: the second solution stands; a line the check did not
+    /// reach could still show a correct line failing.
     LinesUnchecked {
         /// The note of the dual.
         dual: Box<Note>,
-        /// The limit reached.
-        reason: StopReason,
-        /// The lines checked whole before it.
-        checked: usize,
-        /// The lines of the tree.
-        lines: usize,
+        /// Where the check stopped.
+        stopped: LinesStopped,
     },
     /// A line marked correct fails somewhere.
     CorrectLineFails,
@@ -257,7 +245,7 @@ impl Note {
     /// other verdicts).
     pub fn unknown_cause(&self) -> Option<UnknownCause> {
         match self {
-            Note::CheckingLines { .. }
+            Note::CheckingLines(_)
             | Note::Undecided(_)
             | Note::MoveUndecided(..)
             | Note::CaptureProved(..)
@@ -416,14 +404,15 @@ struct LinesChecked {
     stopped: Option<LinesStopped>,
 }
 
-/// A line check stopped by a limit.
-struct LinesStopped {
+/// Where a limit stopped the check of a solution tree's lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LinesStopped {
     /// The limit reached.
-    reason: StopReason,
+    pub reason: StopReason,
     /// The lines checked whole before it.
-    checked: usize,
+    pub checked: usize,
     /// The lines of the tree.
-    lines: usize,
+    pub lines: usize,
 }
 
 /// Checks the lines of the solution tree, in the file's order, until a limit stops it.
@@ -566,21 +555,15 @@ fn judge(
         // is the book's error whatever the others show (below).
         let checked = check_lines(&mut solver, problem, solution.class);
         bad_lines = checked.bad;
-        if let Some(stop) = checked.stopped {
+        if let Some(stopped) = checked.stopped {
             reason = Some(match (verdict, reason.take()) {
                 (Verdict::Dual, Some(dual)) => Note::LinesUnchecked {
                     dual: Box::new(dual),
-                    reason: stop.reason,
-                    checked: stop.checked,
-                    lines: stop.lines,
+                    stopped,
                 },
                 _ => {
                     verdict = Verdict::Unknown;
-                    Note::CheckingLines {
-                        reason: stop.reason,
-                        checked: stop.checked,
-                        lines: stop.lines,
-                    }
+                    Note::CheckingLines(stopped)
                 }
             });
         }
@@ -1198,9 +1181,11 @@ mod tests {
         moves.push(Move::Pass);
         let dual = Note::LinesUnchecked {
             dual: Box::new(Note::AlsoBest(vec![Move::Pass])),
-            reason: StopReason::NodeLimit,
-            checked: 0,
-            lines: 22,
+            stopped: LinesStopped {
+                reason: StopReason::NodeLimit,
+                checked: 0,
+                lines: 22,
+            },
         };
         let sentences = [
             (
@@ -1212,11 +1197,11 @@ mod tests {
                 "pass undecided: a dual cannot be ruled out",
             ),
             (
-                Note::CheckingLines {
+                Note::CheckingLines(LinesStopped {
                     reason: StopReason::NodeLimit,
                     checked: 3,
                     lines: 12,
-                },
+                }),
                 "checking the lines: node limit reached after 3 of 12 lines",
             ),
             (

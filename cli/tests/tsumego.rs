@@ -313,18 +313,7 @@ fn a_disagreement_in_a_region_without_the_books_points_is_judged_with_them() {
 fn a_stopped_line_check_keeps_what_it_proved() {
     let dir = "../shared/data/ggg-problems/weekly-go-problems";
     let file = format!("{dir}/intermediate/ggg-intermediate-111.sgf");
-    let o = run(&[
-        "verify",
-        &file,
-        "--max-nodes",
-        "200000",
-        "--max-time",
-        "0",
-        "--format",
-        "json",
-    ]);
-    let first = stdout(&o).lines().next().unwrap_or_default().to_string();
-    let v: serde_json::Value = serde_json::from_str(&first).expect("a JSON line");
+    let v = first_json_under("capture-for-good", "verify", &file, "200000", &[]);
     assert_eq!(v["verdict"], "unknown", "{v}");
     assert_reason(&v, "wrong in the inferred region");
     let bad = v["bad_lines"].as_array().expect("bad lines");
@@ -458,6 +447,17 @@ fn verify_json(file: &str, max_nodes: &str, extra: &[&str]) -> serde_json::Value
 /// The first JSON line of `COMMAND FILE` (`solve` or `verify`) at `max_nodes` nodes, no time
 /// limit, capture-only, with `extra` flags.
 fn first_json(command: &str, file: &str, max_nodes: &str, extra: &[&str]) -> serde_json::Value {
+    first_json_under("capture-only", command, file, max_nodes, extra)
+}
+
+/// [`first_json`] under the kill rule `kill_rule`.
+fn first_json_under(
+    kill_rule: &str,
+    command: &str,
+    file: &str,
+    max_nodes: &str,
+    extra: &[&str],
+) -> serde_json::Value {
     let mut args = vec![
         command,
         file,
@@ -466,7 +466,7 @@ fn first_json(command: &str, file: &str, max_nodes: &str, extra: &[&str]) -> ser
         "--max-time",
         "0",
         "--kill-rule",
-        "capture-only",
+        kill_rule,
         "--format",
         "json",
     ];

@@ -2,7 +2,7 @@
 
 use super::Language;
 use crate::solve::{GoalArg, RegionRule, TargetInference};
-use crate::verify::{BadLine, Note, Verdict};
+use crate::verify::{BadLine, LinesStopped, Note, Verdict};
 use rules_core::{Color, Move};
 
 /// What another set-up gave, for the notes that hedge a verdict: its verdict, "for
@@ -17,22 +17,18 @@ fn other_outcome(verdict: Verdict, other: Option<Verdict>) -> String {
     }
 }
 
-/// How many first moves are named before the rest is only counted.
+/// How many undecided first moves of a dual check are named before the rest is only
+/// counted (a problem with a wide region can leave dozens).
 const UNDECIDED_NAMED: usize = 6;
 
-/// The undecided first moves of a dual check: the first few by name, then how many more
-/// (a problem with a wide region can leave dozens).
-fn undecided_moves(moves: &[Move]) -> String {
-    let english = Language::English;
-    let names: Vec<String> = moves
-        .iter()
-        .take(UNDECIDED_NAMED)
-        .map(|&m| english.move_name(m))
-        .collect();
-    match moves.len().saturating_sub(UNDECIDED_NAMED) {
-        0 => names.join(" "),
-        more => format!("{} and {more} more", names.join(" ")),
-    }
+/// Where a line check stopped: the limit and how many lines it had checked.
+fn lines_stopped(stopped: &LinesStopped) -> String {
+    format!(
+        "{} after {} of {} lines",
+        Language::English.stop_reason(stopped.reason),
+        stopped.checked,
+        stopped.lines
+    )
 }
 
 impl Language {
@@ -80,23 +76,13 @@ impl Language {
             // An error is reported as it was raised, not as a sentence of this module.
             Note::Error(e) => return e.clone(),
             Note::NoAnswer => "the file gives no answer".to_string(),
-            Note::CheckingLines {
-                reason,
-                checked,
-                lines,
-            } => format!(
-                "checking the lines: {} after {checked} of {lines} lines",
-                english.stop_reason(*reason)
-            ),
-            Note::LinesUnchecked {
-                dual,
-                reason,
-                checked,
-                lines,
-            } => format!(
-                "{}; the lines not all checked: {} after {checked} of {lines} lines",
+            Note::CheckingLines(stopped) => {
+                format!("checking the lines: {}", lines_stopped(stopped))
+            }
+            Note::LinesUnchecked { dual, stopped } => format!(
+                "{}; the lines not all checked: {}",
                 english.verify_note(dual),
-                english.stop_reason(*reason)
+                lines_stopped(stopped)
             ),
             Note::CorrectLineFails => "a correct line of the solution tree fails".to_string(),
             Note::WrongLineWins => "a line marked wrong still wins".to_string(),
@@ -131,10 +117,15 @@ impl Language {
                 english.class(*c)
             ),
             Note::AlsoBest(v) => format!("also best: {}", moves(v)),
-            Note::DualUndecided(v) => format!(
-                "{} undecided: a dual cannot be ruled out",
-                undecided_moves(v)
-            ),
+            Note::DualUndecided(v) => {
+                let named = moves(&v[..v.len().min(UNDECIDED_NAMED)]);
+                match v.len().saturating_sub(UNDECIDED_NAMED) {
+                    0 => format!("{named} undecided: a dual cannot be ruled out"),
+                    more => {
+                        format!("{named} and {more} more undecided: a dual cannot be ruled out")
+                    }
+                }
+            }
             Note::FileFailsSolverWins => {
                 "the file says the player fails; the solver wins".to_string()
             }
