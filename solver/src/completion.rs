@@ -36,10 +36,9 @@
 //!
 //! `docs/completion.md` gives the rule with its reasons and known limits.
 
-use crate::confirm::{judge_string_in, survey, Life, Limits, StringJudgement};
+use crate::confirm::{judge_strings_in, survey, Life, Limits, StringJudgement};
 use crate::reading::Reading;
 use crate::scoring::{judge_position, territory, PositionJudgement, Score};
-use rayon::prelude::*;
 use rules_core::io::Komi;
 use rules_core::{Color, KoCapture, Move, Point, PointSet, Position};
 use std::fmt;
@@ -705,10 +704,15 @@ impl Completion {
             heads.push(q);
         }
         let survey = survey(pos, ctx.reading, ctx.deadline);
-        heads
-            .par_iter()
-            .map(|&p| judge_string_in(pos, &survey, last_ko, p, ctx.reading, &ctx.limits_now()))
-            .collect()
+        judge_strings_in(
+            pos,
+            &survey,
+            last_ko,
+            &heads,
+            ctx.reading,
+            ctx.limits,
+            ctx.deadline,
+        )
     }
 }
 

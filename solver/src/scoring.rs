@@ -11,9 +11,8 @@
 //!    stay on the board and count for nobody.
 //! 4. Score = territory + prisoners of the game + prisoners removed in step 3; komi to White.
 
-use crate::confirm::{judge_string_in, survey, Life, Limits, StringJudgement};
+use crate::confirm::{judge_strings_in, survey, Life, Limits, StringJudgement};
 use crate::reading::Reading;
-use rayon::prelude::*;
 use rules_core::io::Komi;
 use rules_core::{ByColor, Color, KoCapture, Point, PointSet, Position};
 use std::fmt;
@@ -216,6 +215,10 @@ pub fn territory(position: &Position, dead: &PointSet) -> Territory {
 /// Judges every string of a stopped position, strings in parallel, then applies Art. 8
 /// and 10.
 ///
+/// The strings share `limits.max_total_time` in rounds: 4,096 nodes for every string, then
+/// 65,536 for those still open, then `limits.max_nodes`, so that a string first in board
+/// order that needs the whole time does not leave the easy ones unsearched.
+///
 /// ```
 /// use rules_core::io::parse_diagram;
 /// use solver::confirm::Limits;
@@ -254,17 +257,15 @@ pub fn judge_position(
     // The survey counts against the position's total time.
     let deadline = limits.max_total_time.map(|t| Instant::now() + t);
     let survey = survey(position, reading, deadline);
-    let judgements: Vec<StringJudgement> = heads
-        .par_iter()
-        .map(|&p| {
-            let mut own = *limits;
-            if let Some(deadline) = deadline {
-                let left = deadline.saturating_duration_since(Instant::now());
-                own.max_time = Some(own.max_time.map_or(left, |t| t.min(left)));
-            }
-            judge_string_in(position, &survey, last_ko_capture, p, reading, &own)
-        })
-        .collect();
+    let judgements = judge_strings_in(
+        position,
+        &survey,
+        last_ko_capture,
+        &heads,
+        reading,
+        limits,
+        deadline,
+    );
     let any_unknown = judgements
         .iter()
         .any(|j| matches!(j.life, Life::Unknown(_)) || j.cycle.is_some());

@@ -1,0 +1,86 @@
+//! Judging a whole position: every string gets its share of the position's time.
+
+use rules_core::io::{parse_diagram, GameRecord};
+use rules_core::Point;
+use solver::confirm::{Life, Limits};
+use solver::dfpn::StopReason;
+use solver::scoring::{judge_position, PositionJudgement};
+use solver::Reading;
+use std::num::NonZeroU64;
+use std::time::Duration;
+
+/// The stopped position of `gosei/Gosei/01/P01.sgf` (title-games data, move 235): 47
+/// strings, the bottom left still open. White's B1 is the first string in board order and
+/// is not decided in 740,000 nodes; C14, B15, C16, D17 (alive) and J12 (dead) take under
+/// 1,400 nodes each.
+const OPEN_GAME: &str = "# komi 5.5
+ . . . O O X X . . . . . . X O O . . .
+ . . O . O O X . . . . . . X X O O . .
+ . . . O X X X X X X X . X . X X O . .
+ . . O . O X O X O O O . . X O O . . .
+ . O . O O O O O X X X . . X X O O O .
+ O . O X O X O O X . X X X X X O X X O
+ . O X X X X O O O X X O O X O O O X .
+ O O X X X X O . X O O O O O X X X . X
+ O X X O O X O . O O . X X O O X . X .
+ X . X X O O O O O X X . X O O O X . .
+ . . . X X O O X X . . . X X O X . . .
+ . . . . X X O X X . . . O . X X . X X
+ . . . . . O X X O X . . . O O . X O X
+ . . . . . . X O O X X X X O X X X O O
+ . . . . . . X O X O O X O X X X O O .
+ X X X X X X O O X . O X O X X O O . .
+ X O O O X O O X . . O X O O O O . . .
+ O . . . O O . . . . . O . . . . . . .
+ . O . . . . . . . . . . . . . . . . .";
+
+fn judge(limits: &Limits) -> PositionJudgement {
+    let game: GameRecord = parse_diagram(OPEN_GAME).expect("a valid diagram");
+    judge_position(&game.position, None, game.komi, &Reading::default(), limits)
+}
+
+fn life_at(j: &PositionJudgement, point: &str) -> (Life, u64) {
+    let p: Point = point.parse().expect("a point");
+    let s = j
+        .strings
+        .iter()
+        .find(|s| s.judgement.stones.contains(&p))
+        .unwrap_or_else(|| panic!("no string at {point}"));
+    (s.judgement.life, s.judgement.nodes)
+}
+
+#[test]
+fn a_hard_string_first_in_board_order_does_not_starve_the_easy_ones() {
+    // No node limit: before the rounds, B1 spent the whole 3 s and every later string was
+    // left with none.
+    let limits = Limits {
+        max_nodes: None,
+        max_time: None,
+        max_total_time: Some(Duration::from_secs(3)),
+        ..Limits::default()
+    };
+    let j = judge(&limits);
+    for point in ["C14", "B15", "C16", "D17"] {
+        assert_eq!(life_at(&j, point).0, Life::Alive, "{point}");
+    }
+    assert_eq!(life_at(&j, "J12").0, Life::Dead);
+}
+
+#[test]
+fn a_string_left_open_reports_every_round_it_was_searched() {
+    let limits = Limits {
+        max_nodes: NonZeroU64::new(5_000),
+        max_time: None,
+        max_total_time: None,
+        ..Limits::default()
+    };
+    let j = judge(&limits);
+    // Rounds of 4,096 and then 5,000 nodes (the limit): B1 is open after both.
+    let (life, nodes) = life_at(&j, "B1");
+    assert_eq!(life, Life::Unknown(StopReason::NodeLimit));
+    assert!(nodes >= 9_000, "{nodes} nodes");
+    // C14 is decided in the first round and searched no more.
+    let (life, nodes) = life_at(&j, "C14");
+    assert_eq!(life, Life::Alive);
+    assert!(nodes <= 4_096, "{nodes} nodes");
+}
