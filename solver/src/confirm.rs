@@ -955,7 +955,8 @@ const SHORT_ROUNDS: [u64; 2] = [4_096, 65_536];
 
 /// Judges the strings at `heads` in rounds, every string still undecided in each, so that
 /// one hard string cannot spend a position's whole time while easy ones wait: two short
-/// rounds ([`SHORT_ROUNDS`]) and then one with `limits.max_nodes`. A string stops at a
+/// rounds ([`SHORT_ROUNDS`]) and then one with `limits.max_nodes`; once no more strings are
+/// open than there are threads, straight to the last. A string stops at a
 /// verdict, at its own `limits.max_time` (summed over its rounds), or when `deadline`
 /// passes; its `nodes` count every round.
 ///
@@ -987,13 +988,15 @@ pub(crate) fn judge_strings_in(
         })
         .collect();
     let most = limits.max_nodes;
-    let rounds = SHORT_ROUNDS
+    let mut rounds: Vec<Option<NonZeroU64>> = SHORT_ROUNDS
         .iter()
         .filter_map(|&n| NonZeroU64::new(n))
         .filter(|&n| most.is_none_or(|m| n < m))
         .map(Some)
-        .chain([most]);
-    for (round, cap) in rounds.enumerate() {
+        .chain([most])
+        .collect();
+    let mut round = 0;
+    while round < rounds.len() {
         let open: Vec<usize> = (0..heads.len())
             .filter(|&i| match &pending[i].judgement {
                 None => true,
@@ -1006,6 +1009,14 @@ pub(crate) fn judge_strings_in(
         if open.is_empty() || out_of_time {
             break;
         }
+        if open.len() <= rayon::current_num_threads() {
+            // A thread for each: no string waits for another, so short rounds would only
+            // repeat work (a corpus position's one hard string, say).
+            rounds.truncate(round);
+            rounds.push(most);
+        }
+        let cap = rounds[round];
+        round += 1;
         let judged: Vec<(usize, StringJudgement, Duration)> = open
             .par_iter()
             .map(|&i| {

@@ -2,7 +2,7 @@
 
 use rules_core::io::{parse_diagram, GameRecord};
 use rules_core::Point;
-use solver::confirm::{Life, Limits};
+use solver::confirm::{judge_string, Life, Limits};
 use solver::dfpn::StopReason;
 use solver::scoring::{judge_position, PositionJudgement};
 use solver::Reading;
@@ -83,4 +83,38 @@ fn a_string_left_open_reports_every_round_it_was_searched() {
     let (life, nodes) = life_at(&j, "C14");
     assert_eq!(life, Life::Alive);
     assert!(nodes <= 4_096, "{nodes} nodes");
+}
+
+#[test]
+fn no_short_rounds_when_every_open_string_has_a_thread() {
+    // Corpus 06: White's bulky five B4 is the one string that needs a search (258,301
+    // nodes); A5 is pass-alive. With two threads nothing waits, so B4 is searched once,
+    // with its whole budget, as a string judged alone.
+    let game = parse_diagram(
+        "  . X . X . X .
+ X X X X X X X
+ X O O O O O X
+ X O . . O O X
+ X O . . . O X
+ X O O O O O X",
+    )
+    .expect("a valid diagram");
+    let limits = Limits {
+        max_nodes: NonZeroU64::new(2_000_000),
+        max_time: None,
+        max_total_time: None,
+        ..Limits::default()
+    };
+    let reading = Reading::default();
+    let b4: Point = "B4".parse().expect("a point");
+    let alone = judge_string(&game.position, None, b4, &reading, &limits);
+    assert_eq!(alone.life, Life::Dead);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("a thread pool");
+    let j = pool.install(|| judge_position(&game.position, None, None, &reading, &limits));
+    let judged = &j.string_at(b4).expect("B4 is judged").judgement;
+    assert_eq!(judged.life, Life::Dead);
+    assert_eq!(judged.nodes, alone.nodes);
 }
