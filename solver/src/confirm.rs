@@ -956,9 +956,9 @@ const SHORT_ROUNDS: [u64; 2] = [4_096, 65_536];
 /// Judges the strings at `heads` in rounds, every string still undecided in each, so that
 /// one hard string cannot spend a position's whole time while easy ones wait: two short
 /// rounds ([`SHORT_ROUNDS`]) and then one with `limits.max_nodes`; once no more strings are
-/// open than there are threads, straight to the last. A string stops at a
-/// verdict, at its own `limits.max_time` (summed over its rounds), or when `deadline`
-/// passes; its `nodes` count every round.
+/// open than there are threads, straight to the last. A string stops at a verdict, at its
+/// own `limits.max_time` (summed over its rounds), or when `deadline` passes; its `nodes`
+/// count every round.
 ///
 /// A verdict proved within a round is final whatever budget found it, so the rounds change
 /// which strings are decided when time runs out, never a verdict.
