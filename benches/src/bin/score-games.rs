@@ -3,7 +3,13 @@
 //! same games in the same run.
 //!
 //! `cargo run --release -p benches --bin score-games -- MANIFEST [--sample N] [--seed S]
-//! [--peer gnugo] [--strict] [--max-nodes N] [--max-time S] [--max-total-time S]`
+//! [--peer gnugo] [--continue-with gnugo] [--strict] [--max-nodes N] [--max-time S]
+//! [--max-total-time S]`
+//!
+//! `--continue-with gnugo` is an experiment, not a scoring mode: GNU Go (`genmove` for each
+//! side in turn, level 6) first plays each record on to two passes, and the continued
+//! position is scored; it measures what a finished record would give (BENCHMARKS.md,
+//! "Session 35").
 //!
 //! MANIFEST is a CSV file with a header naming at least `file` (relative to the manifest's
 //! folder) and `result`; a `komi` column, when filled, overrides the record's `KM`. Prints one
@@ -14,11 +20,12 @@
 //! strings are judged in parallel).
 
 use clap::{Parser, ValueEnum};
-use rules_core::io::Komi;
+use rules_core::io::{GameRecord, Komi};
+use rules_core::{Color, Move, Point};
 use solver::completion::{score_game, GameResult, Mode, Undecided};
 use solver::confirm::Limits;
 use solver::Reading;
-use std::io::{Read, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::num::NonZeroU64;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
@@ -54,6 +61,10 @@ struct Args {
     /// Judge the final positions as they stand, without completion.
     #[arg(long)]
     strict: bool,
+    /// Let this program play each record on to two passes first, and score the continued
+    /// position (an experiment: what a finished record would give).
+    #[arg(long, value_enum)]
+    continue_with: Option<Peer>,
     /// Node limit per string judgement (0: none).
     #[arg(long, default_value_t = 200_000)]
     max_nodes: u64,
@@ -277,6 +288,83 @@ fn gnugo_score(
     (outcome, elapsed)
 }
 
+/// The most moves a continuation may add (GNU Go ended the 30 sampled records in 3 to 81).
+const MAX_CONTINUATION: usize = 300;
+
+/// A GTP vertex (`D4`, `pass`) as a move.
+fn gtp_move(vertex: &str) -> Option<Move> {
+    let v = vertex.trim();
+    if v.eq_ignore_ascii_case("pass") {
+        return Some(Move::Pass);
+    }
+    v.parse::<Point>().ok().map(Move::Play)
+}
+
+/// Plays `record` on with GNU Go's `genmove`, each side in turn, until two passes in a row:
+/// the record with those moves made (prisoners and the last ko capture follow), and the
+/// number of moves. `Err` says why it could not (GNU Go missing, an illegal move).
+fn gnugo_continuation(
+    gnugo: &Path,
+    sgf: &Path,
+    record: &GameRecord,
+) -> Result<(GameRecord, usize), String> {
+    let mut child = Command::new(gnugo)
+        .args(["--mode", "gtp", "--japanese-rules", "--level", "6"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("{}: {e}", gnugo.display()))?;
+    let mut stdin = child.stdin.take().ok_or("no stdin")?;
+    let mut stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+    let mut ask = |command: &str| -> Result<String, String> {
+        writeln!(stdin, "{command}").map_err(|e| e.to_string())?;
+        stdin.flush().map_err(|e| e.to_string())?;
+        let mut reply = String::new();
+        loop {
+            let mut line = String::new();
+            if stdout.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
+                return Err(format!("GNU Go stopped after `{command}`"));
+            }
+            if line.trim().is_empty() && !reply.is_empty() {
+                break;
+            }
+            reply.push_str(line.trim());
+        }
+        match reply.strip_prefix('=') {
+            Some(r) => Ok(r.trim().to_string()),
+            None => Err(format!("`{command}`: {reply}")),
+        }
+    };
+    ask(&format!("loadsgf {}", sgf.display()))?;
+    let mut game = record.clone();
+    let mut color = game.position.to_move();
+    let (mut passes, mut moves) = (0, 0);
+    while passes < 2 && moves < MAX_CONTINUATION {
+        let name = if color == Color::Black {
+            "black"
+        } else {
+            "white"
+        };
+        let vertex = ask(&format!("genmove {name}"))?;
+        let mv = gtp_move(&vertex).ok_or(format!("GNU Go's move `{vertex}`"))?;
+        game.position.set_to_move(color);
+        game.last_ko_capture = match mv {
+            Move::Play(p) => game.position.is_ko_capture(color, p),
+            Move::Pass => None,
+        };
+        game.position
+            .play_mut(mv)
+            .map_err(|e| format!("GNU Go's {color} {vertex}: {e:?}"))?;
+        passes = if mv == Move::Pass { passes + 1 } else { 0 };
+        moves += 1;
+        color = !color;
+    }
+    let _ = ask("quit");
+    let _ = child.wait();
+    Ok((game, moves))
+}
+
 fn main() -> ExitCode {
     solver::dfpn::search_stacks();
     let args = Args::parse();
@@ -322,9 +410,16 @@ fn main() -> ExitCode {
     let mut theirs = Tally::default();
     let mut skipped = 0;
     let peer_name = args.peer.map(|_| "gnugo");
+    let continued_column = if args.continue_with.is_some() {
+        "\tcontinued"
+    } else {
+        ""
+    };
     match peer_name {
-        Some(p) => println!("file\trecorded\tcomputed\tms\t{p}\t{p}_ms\tassumed\tundecided"),
-        None => println!("file\trecorded\tcomputed\tms\tassumed\tundecided"),
+        Some(p) => println!(
+            "file\trecorded\tcomputed\tms\t{p}\t{p}_ms\tassumed\tundecided{continued_column}"
+        ),
+        None => println!("file\trecorded\tcomputed\tms\tassumed\tundecided{continued_column}"),
     }
     for entry in &entries {
         let path = folder.join(&entry.file);
@@ -342,6 +437,20 @@ fn main() -> ExitCode {
             }
         };
         let komi = entry.komi.or(game.komi);
+        let (game, continued) = match args.continue_with {
+            None => (game, None),
+            Some(Peer::Gnugo) => {
+                let absolute = std::fs::canonicalize(&path).unwrap_or(path.clone());
+                match gnugo_continuation(&args.gnugo, &absolute, &game) {
+                    Ok((g, n)) => (g, Some(n)),
+                    Err(e) => {
+                        println!("{}\tskipped: continuation: {e}", entry.file);
+                        skipped += 1;
+                        continue;
+                    }
+                }
+            }
+        };
         let start = Instant::now();
         let scored = score_game(
             &game.position,
@@ -388,14 +497,22 @@ fn main() -> ExitCode {
             _ => 0,
         };
         line.push_str(&format!("\t{}\t{open}", scored.assumed.len()));
+        if let Some(n) = continued {
+            line.push_str(&format!("\t{n}"));
+        }
         println!("{line}");
     }
     println!(
-        "# limits: {} nodes and {} s per string, {} s per game; mode {}; {} skipped",
+        "# limits: {} nodes and {} s per string, {} s per game; mode {}{}; {} skipped",
         args.max_nodes,
         args.max_time,
         args.max_total_time,
         if args.strict { "strict" } else { "complete" },
+        if args.continue_with.is_some() {
+            ", records continued by GNU Go first"
+        } else {
+            ""
+        },
         skipped
     );
     println!("{}", ours.summary("shikatsu"));
@@ -414,6 +531,15 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gtp_vertices_read_as_moves() {
+        assert_eq!(gtp_move("PASS"), Some(Move::Pass));
+        assert_eq!(gtp_move("pass"), Some(Move::Pass));
+        assert_eq!(gtp_move("D4"), Some(Move::Play("D4".parse().unwrap())));
+        assert_eq!(gtp_move("T19\n"), Some(Move::Play("T19".parse().unwrap())));
+        assert_eq!(gtp_move("resign"), None);
+    }
 
     #[test]
     fn csv_fields_honour_quotes() {
