@@ -7,7 +7,7 @@
 //! [--max-total-time S]`
 //!
 //! `--continue-with gnugo` is an experiment, not a scoring mode: GNU Go (`genmove` for each
-//! side in turn, level 6) first plays each record on to two passes, and the continued
+//! side in turn, level 6, seed 1) first plays each record on to two passes, and the continued
 //! position is scored; it measures what a finished record would give (BENCHMARKS.md,
 //! "Session 35").
 //!
@@ -309,7 +309,17 @@ fn gnugo_continuation(
     record: &GameRecord,
 ) -> Result<(GameRecord, usize), String> {
     let mut child = Command::new(gnugo)
-        .args(["--mode", "gtp", "--japanese-rules", "--level", "6"])
+        // A fixed seed: GNU Go's moves otherwise vary from run to run (Ten-1984-3 continued
+        // twice, unseeded, gave two different 45-move endings).
+        .args([
+            "--mode",
+            "gtp",
+            "--japanese-rules",
+            "--level",
+            "6",
+            "--seed",
+            "1",
+        ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
