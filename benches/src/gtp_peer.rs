@@ -12,6 +12,7 @@
 //! assert_eq!(answer.text, "GNU Go");
 //! ```
 
+use rules_core::Color;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -80,6 +81,20 @@ impl Drop for GtpPeer {
         let _ = writeln!(self.stdin, "quit");
         let _ = self.stdin.flush();
         let _ = self.child.wait();
+    }
+}
+
+/// A colour as GTP names it.
+///
+/// ```
+/// use benches::gtp_peer::color_name;
+/// use rules_core::Color;
+/// assert_eq!(color_name(Color::White), "white");
+/// ```
+pub fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
     }
 }
 

@@ -988,15 +988,12 @@ pub(crate) fn judge_strings_in(
         })
         .collect();
     let most = limits.max_nodes;
-    let mut rounds: Vec<Option<NonZeroU64>> = SHORT_ROUNDS
+    let mut short_rounds = SHORT_ROUNDS
         .iter()
         .filter_map(|&n| NonZeroU64::new(n))
-        .filter(|&n| most.is_none_or(|m| n < m))
-        .map(Some)
-        .chain([most])
-        .collect();
-    let mut round = 0;
-    while round < rounds.len() {
+        .filter(|&n| most.is_none_or(|m| n < m));
+    let mut first = true;
+    loop {
         let open: Vec<usize> = (0..heads.len())
             .filter(|&i| match &pending[i].judgement {
                 None => true,
@@ -1005,18 +1002,19 @@ pub(crate) fn judge_strings_in(
             .collect();
         // The first round runs even when the time is spent: with no time left it still gives
         // every verdict that needs no search.
-        let out_of_time = round > 0 && deadline.is_some_and(|d| Instant::now() >= d);
+        let out_of_time = !first && deadline.is_some_and(|d| Instant::now() >= d);
         if open.is_empty() || out_of_time {
             break;
         }
-        if open.len() <= rayon::current_num_threads() {
-            // A thread for each: no string waits for another, so short rounds would only
-            // repeat work (a corpus position's one hard string, say).
-            rounds.truncate(round);
-            rounds.push(most);
-        }
-        let cap = rounds[round];
-        round += 1;
+        first = false;
+        // With a thread for each open string no string waits for another, so short rounds
+        // would only repeat work (a corpus position's one hard string, say).
+        let cap = if open.len() <= rayon::current_num_threads() {
+            most
+        } else {
+            short_rounds.next().or(most)
+        };
+        let whole_budget = cap == most;
         let judged: Vec<(usize, StringJudgement, Duration)> = open
             .par_iter()
             .map(|&i| {
@@ -1041,8 +1039,11 @@ pub(crate) fn judge_strings_in(
             let entry = &mut pending[i];
             entry.nodes += judgement.nodes;
             entry.time += time;
-            entry.whole_budget = cap == most;
+            entry.whole_budget = whole_budget;
             entry.judgement = Some(judgement);
+        }
+        if whole_budget {
+            break;
         }
     }
     pending

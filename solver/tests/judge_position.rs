@@ -42,9 +42,7 @@ fn judge(limits: &Limits) -> PositionJudgement {
 fn life_at(j: &PositionJudgement, point: &str) -> (Life, u64) {
     let p: Point = point.parse().expect("a point");
     let s = j
-        .strings
-        .iter()
-        .find(|s| s.judgement.stones.contains(&p))
+        .string_at(p)
         .unwrap_or_else(|| panic!("no string at {point}"));
     (s.judgement.life, s.judgement.nodes)
 }

@@ -25,7 +25,7 @@
 //! The last line printed is `N passed, M failed`; the exit status is non-zero when a game
 //! failed or GNU Go could not be run.
 
-use benches::gtp_peer::{read_answer, Answer, GtpPeer};
+use benches::gtp_peer::{color_name, read_answer, Answer, GtpPeer};
 use benches::{is_own_eye, Neighbours, Rng};
 use clap::Parser;
 use rules_core::{Color, Move, Point, Position, Size};
@@ -118,13 +118,6 @@ struct Counts {
     legality: usize,
 }
 
-fn gtp_color(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
 /// The seed of game `number` of a run seeded `seed`.
 fn game_seed(seed: u64, number: u64) -> u64 {
     seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ number
@@ -182,7 +175,7 @@ fn build_game(args: &Args, size: Size, nbs: &Neighbours, number: u64) -> Game {
         moves.push((color, mv));
         let moves_played = moves.len();
         queries.push(Query {
-            cmd: format!("play {} {mv}", gtp_color(color)),
+            cmd: format!("play {} {mv}", color_name(color)),
             expect: Expect::Success,
             moves_played,
         });
@@ -193,7 +186,7 @@ fn build_game(args: &Args, size: Size, nbs: &Neighbours, number: u64) -> Game {
                 .collect();
             stones.sort();
             queries.push(Query {
-                cmd: format!("list_stones {}", gtp_color(c)),
+                cmd: format!("list_stones {}", color_name(c)),
                 expect: Expect::Stones(stones),
                 moves_played,
             });
@@ -219,12 +212,12 @@ fn build_game(args: &Args, size: Size, nbs: &Neighbours, number: u64) -> Game {
         let to_move = pos.to_move();
         for p in points {
             queries.push(Query {
-                cmd: format!("is_legal {} {p}", gtp_color(to_move)),
+                cmd: format!("is_legal {} {p}", color_name(to_move)),
                 expect: Expect::Legal(pos.is_legal(Move::Play(p))),
                 moves_played,
             });
             queries.push(Query {
-                cmd: format!("is_legal {} {p}", gtp_color(!to_move)),
+                cmd: format!("is_legal {} {p}", color_name(!to_move)),
                 expect: Expect::Legal(pos.is_legal_ignoring_ko(!to_move, p)),
                 moves_played,
             });

@@ -19,13 +19,14 @@
 //! Games run one after the other so that each time is the time of one game (each game's
 //! strings are judged in parallel).
 
+use benches::gtp_peer::{color_name, GtpPeer};
 use clap::{Parser, ValueEnum};
 use rules_core::io::{GameRecord, Komi};
-use rules_core::{Color, Move, Point};
+use rules_core::{Move, Point};
 use solver::completion::{score_game, GameResult, Mode, Undecided};
 use solver::confirm::Limits;
 use solver::Reading;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::num::NonZeroU64;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
@@ -308,55 +309,28 @@ fn gnugo_continuation(
     sgf: &Path,
     record: &GameRecord,
 ) -> Result<(GameRecord, usize), String> {
-    let mut child = Command::new(gnugo)
-        // A fixed seed: GNU Go's moves otherwise vary from run to run (Ten-1984-3 continued
-        // twice, unseeded, gave two different 45-move endings).
-        .args([
-            "--mode",
-            "gtp",
-            "--japanese-rules",
-            "--level",
-            "6",
-            "--seed",
-            "1",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("{}: {e}", gnugo.display()))?;
-    let mut stdin = child.stdin.take().ok_or("no stdin")?;
-    let mut stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
-    let mut ask = |command: &str| -> Result<String, String> {
-        writeln!(stdin, "{command}").map_err(|e| e.to_string())?;
-        stdin.flush().map_err(|e| e.to_string())?;
-        let mut reply = String::new();
-        loop {
-            let mut line = String::new();
-            if stdout.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
-                return Err(format!("GNU Go stopped after `{command}`"));
-            }
-            if line.trim().is_empty() && !reply.is_empty() {
-                break;
-            }
-            reply.push_str(line.trim());
-        }
-        match reply.strip_prefix('=') {
-            Some(r) => Ok(r.trim().to_string()),
-            None => Err(format!("`{command}`: {reply}")),
-        }
+    // A fixed seed: GNU Go's moves otherwise vary from run to run (Ten-1984-3 continued
+    // twice, unseeded, gave two different 45-move endings).
+    let args = [
+        "--mode",
+        "gtp",
+        "--japanese-rules",
+        "--level",
+        "6",
+        "--seed",
+        "1",
+    ];
+    let mut peer = GtpPeer::spawn(gnugo, &args)?;
+    let mut ask = |command: &str| match peer.ask(command)? {
+        answer if answer.ok => Ok(answer.text),
+        answer => Err(format!("`{command}`: {}", answer.text)),
     };
     ask(&format!("loadsgf {}", sgf.display()))?;
     let mut game = record.clone();
     let mut color = game.position.to_move();
     let (mut passes, mut moves) = (0, 0);
     while passes < 2 && moves < MAX_CONTINUATION {
-        let name = if color == Color::Black {
-            "black"
-        } else {
-            "white"
-        };
-        let vertex = ask(&format!("genmove {name}"))?;
+        let vertex = ask(&format!("genmove {}", color_name(color)))?;
         let mv = gtp_move(&vertex).ok_or(format!("GNU Go's move `{vertex}`"))?;
         game.position.set_to_move(color);
         game.last_ko_capture = match mv {
@@ -370,8 +344,6 @@ fn gnugo_continuation(
         moves += 1;
         color = !color;
     }
-    let _ = ask("quit");
-    let _ = child.wait();
     Ok((game, moves))
 }
 
