@@ -896,16 +896,95 @@ pub(crate) fn survey(position: &Position, reading: &Reading, deadline: Option<In
 
 /// The points where play is allowed when judging the string through `stone`, or `None`
 /// when the string can never be captured.
-fn search_scope(position: &Position, areas: &Areas, stone: Point) -> Option<PointSet> {
-    let area = areas.area_of(stone)?;
-    let area = &areas.areas[area];
-    let vital =
-        areas.pass_alive.regions[Color::Black].union(&areas.pass_alive.regions[Color::White]);
-    if area.points.intersection(&vital).is_empty() {
-        Some(area.points)
-    } else {
-        Some(position.size().points().collect())
+///
+/// Its area, when the area holds no eye of the never-capturable blocks that cut it out (see
+/// `docs/reading.md`, "Locality"): no vital region of a pass-alive chain around it, and no
+/// region the safety solver proved for a safe block around it. When it holds one (the stone
+/// sits in such a block's eye), the blocks that depend on the eyes inside stop being
+/// separators, and the area is cut again with them inside it, until no eye of a block still
+/// separating lies inside: the area the search would have had had those blocks never been
+/// proved safe. A pass-alive chain depends only on its own vital regions (Benson), a safe
+/// block on the proved regions it borders and on every block those regions need kept, so a
+/// chain next to a proved region inside stays a separator. Only when nothing is left to
+/// free is the scope the whole board.
+fn search_scope(position: &Position, survey: &Survey, stone: Point) -> Option<PointSet> {
+    let areas = &survey.areas;
+    let size = position.size();
+    let mut points = areas.areas[areas.area_of(stone)?].points;
+    let mut separators = areas.pass_alive;
+    let stones_of = |p: Point| -> PointSet { position.string_stones(p).collect() };
+    loop {
+        let mut freed = ByColor::new(PointSet::new(), PointSet::new());
+        for c in Color::ALL {
+            let chains = separators.chains[c].intersection(&survey.pass_alive[c]);
+            // Benson's vital regions of the chains still separating, inside the area.
+            let eyes = components_touching(position, &survey.vital[c], &chains);
+            for p in points.intersection(&eyes).iter() {
+                for n in p.neighbours(size) {
+                    if chains.contains(n) && !freed[c].contains(n) {
+                        freed[c] = freed[c].union(&stones_of(n));
+                    }
+                }
+            }
+            // Proved regions inside the area, or next to a block no longer separating: the
+            // safe blocks around them are no longer sure.
+            for r in &survey.proved[c] {
+                let inside = !r.points.intersection(&points).is_empty();
+                let leaning = r
+                    .boundary
+                    .iter()
+                    .any(|&b| !separators.chains[c].contains(b));
+                if inside || leaning {
+                    for &b in &r.boundary {
+                        let separating =
+                            separators.chains[c].contains(b) && !survey.pass_alive[c].contains(b);
+                        if separating && !freed[c].contains(b) {
+                            freed[c] = freed[c].union(&stones_of(b));
+                        }
+                    }
+                }
+            }
+        }
+        if freed[Color::Black].is_empty() && freed[Color::White].is_empty() {
+            return Some(points);
+        }
+        for c in Color::ALL {
+            separators.chains[c] = separators.chains[c].difference(&freed[c]);
+        }
+        let recut = areas_from(position, separators);
+        points = recut.areas[recut.area_of(stone)?].points;
     }
+}
+
+/// The connected parts of `points` that hold or touch a stone of `stones`.
+fn components_touching(position: &Position, points: &PointSet, stones: &PointSet) -> PointSet {
+    let size = position.size();
+    let mut kept = PointSet::new();
+    let mut seen = PointSet::new();
+    for start in points.iter() {
+        if seen.contains(start) {
+            continue;
+        }
+        let mut part = PointSet::new();
+        let mut touches = false;
+        let mut stack = vec![start];
+        seen.insert(start);
+        while let Some(p) = stack.pop() {
+            part.insert(p);
+            touches |= stones.contains(p);
+            for n in p.neighbours(size) {
+                touches |= stones.contains(n);
+                if points.contains(n) && !seen.contains(n) {
+                    seen.insert(n);
+                    stack.push(n);
+                }
+            }
+        }
+        if touches {
+            kept = kept.union(&part);
+        }
+    }
+    kept
 }
 
 /// Judges the string through `stone` of a stopped position under `reading`.
@@ -1083,7 +1162,7 @@ pub(crate) fn judge_string_in(
         searched_points: 0,
         cycle: None,
     };
-    let Some(allowed) = search_scope(position, &survey.areas, stone) else {
+    let Some(allowed) = search_scope(position, survey, stone) else {
         if !survey.pass_alive[defender].contains(stone) {
             judgement.decided_by = DecidedBy::SafeRegions;
         }

@@ -12,9 +12,9 @@
 //! For colour `C`, a region `r` (maximal connected set of points not holding a `C` stone)
 //! and its boundary blocks `B(r)` (the `C` strings next to it): the opponent `A` moves
 //! first and must move inside `r` every time (a play in `r`, or a pass for a ko whose stone
-//! is in `r`; never a plain pass); `C` answers inside `r` or passes. `A` wins when some
-//! string holding a boundary stone has no liberty left inside `r`, or a boundary stone has
-//! been captured. Infinite play is a failure for `A`. The region is **proved** when `A`
+//! is in `r`; never a plain pass); `C` answers inside `r` or passes. `A` wins when, with `A`
+//! to move, some claimed string has no liberty inside `r` (two, for a string the region is
+//! claimed to count twice for), or when a boundary stone has been captured. Infinite play is a failure for `A`. The region is **proved** when `A`
 //! cannot win this game.
 //!
 //! ## Combining regions
@@ -25,14 +25,20 @@
 //!
 //! Why this is exact. `C`'s strategy: answer a move of `A` inside a proved region with that
 //! region's local strategy; answer anything else with a pass. A region then only ever sees
-//! its own alternation of `A`'s move and `C`'s answer, which is its local game, so no
-//! boundary string ever loses its last liberty inside any proved region. Every safe block
-//! has two proved regions, so it always keeps a liberty in each, and is never captured.
+//! its own alternation of `A`'s move and `C`'s answer, which is its local game, so whenever
+//! `A` is to move every claimed string has a liberty in every proved region. Every safe
+//! block has two proved regions, so it has two liberties whenever `A` is to move; `A`'s move
+//! takes at most one, so the block is never captured, and the owner's answer gives the
+//! region its share back before `A` moves again.
 //! The local game was played on the whole board with the outside as it stood; the outside
 //! only enters through the liberties of boundary strings outside `r` (`A`'s strings in `r`
-//! have all their liberties in `r`, being inside a maximal region), and those liberties only
-//! decide legality when a boundary string would otherwise be left without a liberty in `r`,
-//! which is already a win for `A` in the local game. Ko bans name the capturing stone, so a
+//! have all their liberties in `r`, being inside a maximal region). Those liberties decide
+//! legality and captures only when a boundary string has no liberty left in `r`, and then
+//! the string has one outside in the local game and in the real one alike: a boundary block
+//! is kept (every region claimed with others needs all its blocks kept, and a block is only
+//! claimed in a region where it has a liberty at the start), so it has a liberty in another
+//! proved region whenever `r` leaves it none and `A` has just moved there; and a captured
+//! boundary stone is `A`'s win anyway. Ko bans name the capturing stone, so a
 //! ko in `r` only involves `r`; a pass for that ko counts as a move in `r`.
 //!
 //! ## Claims
@@ -42,9 +48,22 @@
 //! the harder goal that every boundary string keeps two liberties in `r` whenever `A` is to
 //! move: then nothing outside matters (with every outside liberty gone, a string with one
 //! liberty in `r` and `A` to move is as good as captured, and that is already `A`'s win), and
-//! the region counts twice. A state where Benson's test run inside `r` keeps every string
-//! needed is a loss for `A` (it can never fill a vital sub-region's last point), which ends
-//! most lines early.
+//! the region counts twice. Between the two, a region can be claimed *mixed*: two
+//! liberties in `r` whenever `A` is to move for some strings (the region counts twice for
+//! them), one for the others (once); it is tried where the claim
+//! alone fails, and its strings are found as with others: a string the winning line leaves
+//! with one liberty is claimed once, with none not at all. Like a claim with others it
+//! needs every boundary block kept. A state where Benson's test run inside `r` keeps every
+//! string needed is a loss for `A` (it can never fill a vital sub-region's last point),
+//! which ends most lines early.
+//!
+//! Why the counts add up. With every region's local strategy followed, a kept block has,
+//! whenever `A` is to move, at least as many liberties as its count (two from a region
+//! counting twice, one from each counting once), so at least two: `A`'s move takes one,
+//! the owner's answer in that region restores the region's share. Where a claim leans on
+//! outside liberties (with others, or the strings of a mixed claim counted once), the
+//! blocks it leans on are kept, so they have liberties outside `r` whenever `r` leaves them
+//! one, as the local game assumed.
 
 use crate::dfpn::{Budget, Dfpn, Evaluation, Game, Outcome, SolverConfig, StopReason};
 use rules_core::confirmation::{ConfirmationMove, ConfirmationRules, ConfirmationState};
@@ -62,6 +81,10 @@ pub struct Region {
     /// One stone of each boundary string that has a liberty in the region: the strings for
     /// which the region may count (once proved: the strings it was proved for).
     pub vital_for: Vec<Point>,
+    /// One stone of each string of `vital_for` that keeps two liberties in the region
+    /// whenever the opponent is to move, under [`Claim::Mixed`] (empty under the other
+    /// claims): the strings for which the region counts twice.
+    pub twice_for: Vec<Point>,
     /// How it was proved (for a region not yet proved: [`Claim::WithOthers`]).
     pub claim: Claim,
 }
@@ -80,15 +103,28 @@ impl Region {
         {
             return true;
         }
-        let need = match self.claim {
-            // Outside liberties may all be gone: a string with one liberty in the region and
-            // the opponent to move is as good as captured.
-            Claim::Alone if state.to_move() != owner => 2,
-            _ => 1,
-        };
-        self.vital_for
-            .iter()
-            .any(|&b| pos.liberties(b).intersection(&self.points).len() < need)
+        let opponent_to_move = state.to_move() != owner;
+        self.vital_for.iter().any(|&b| {
+            let twice = match self.claim {
+                Claim::Alone => true,
+                Claim::Mixed => self.twice_for.contains(&b),
+                Claim::WithOthers => false,
+            };
+            let need = match (twice, opponent_to_move) {
+                // Outside liberties may all be gone: a string with one liberty in the
+                // region and the opponent to move is as good as captured.
+                (true, true) => 2,
+                // (A guard in a kill search asks this of states after either side's move:
+                // a string claimed twice keeps one liberty here at all times.)
+                (true, false) => 1,
+                (false, true) => 1,
+                // The opponent has just taken the string's last liberty here; it stands by
+                // a liberty in another region (the module documentation says why), and
+                // the owner's answer must give one back before the opponent moves again.
+                (false, false) => 0,
+            };
+            pos.liberties(b).intersection(&self.points).len() < need
+        })
     }
 }
 
@@ -144,6 +180,7 @@ pub fn regions(position: &Position, color: Color) -> Vec<Region> {
             points,
             boundary,
             vital_for,
+            twice_for: Vec::new(),
             claim: Claim::WithOthers,
         });
     }
@@ -153,12 +190,20 @@ pub fn regions(position: &Position, color: Color) -> Vec<Region> {
 /// How a region is claimed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Claim {
-    /// With other regions: every claimed string keeps a liberty in the region; the
-    /// claimed strings' second liberty comes from another region.
+    /// With other regions: every claimed string has a liberty in the region whenever the
+    /// opponent is to move; the claimed strings' second liberty comes from another region.
     WithOthers,
     /// Alone: every boundary string keeps two liberties in the region whenever the
     /// opponent is to move, whatever happens outside.
     Alone,
+    /// Mixed: the strings of [`Region::twice_for`] keep two liberties in the region
+    /// whenever the opponent is to move, the other claimed strings one. The region counts
+    /// twice for the first and once for the others; like a claim with others it needs
+    /// every boundary string kept (the strings that keep one liberty here lean on a
+    /// liberty elsewhere). A wall of a large territory rarely keeps two liberties there
+    /// with every string: a stone at the end of the wall touches the territory once and
+    /// stands by its eye or its link elsewhere, and the claim alone fails for it alone.
+    Mixed,
 }
 
 /// The local game of one region: the opponent tries to take the boundary strings'
@@ -242,10 +287,12 @@ impl RegionGame {
             let outside = !libs.difference(&self.local.points).is_empty();
             let boundary = self.local.boundary.iter().any(|&b| stones.contains(b));
             let claimed = self.local.vital_for.iter().any(|&b| stones.contains(b));
+            let twice = self.local.twice_for.iter().any(|&b| stones.contains(b));
             match (boundary, claimed, self.local.claim) {
                 (false, _, _) | (true, _, Claim::Alone) => (2, true),
-                (true, true, Claim::WithOthers) => (1, outside),
-                (true, false, Claim::WithOthers) => (usize::from(!outside), true),
+                (true, true, Claim::Mixed) if twice => (2, true),
+                (true, true, Claim::WithOthers | Claim::Mixed) => (1, outside),
+                (true, false, Claim::WithOthers | Claim::Mixed) => (usize::from(!outside), true),
             }
         };
         let mut alive: Vec<bool> = vec![true; strings.len()];
@@ -399,13 +446,16 @@ pub struct Safety {
     pub nodes: u64,
 }
 
-/// The boundary strings of `region` for which the opponent cannot win the local game of
-/// `owner`, or `None` when none is proved within the limits.
+/// `region` with the claim `claim` proved for as many of its boundary strings as the local
+/// game of `owner` allows, or `None` when none is proved within the limits.
 ///
-/// The first try claims every string with a liberty in the region. When the opponent wins,
-/// the strings left without a liberty in the region at the end of its winning line are not
-/// claimed any more and the game is searched again: the region may still count for the
-/// others. A captured boundary string ends the attempt (the region then is not closed).
+/// The first try claims every string with a liberty in the region (under [`Claim::Mixed`],
+/// twice for every string with two liberties there). When the opponent wins, the strings its
+/// winning line leaves without a liberty in the region are not claimed any more, and under
+/// the mixed claim those left with one liberty are claimed once instead of twice; then the
+/// game is searched again: the region may still count for the others. A captured boundary
+/// string ends the attempt (the region then is not closed), and so does a claim alone
+/// refuted (it is all or nothing).
 fn region_proved(
     position: &Position,
     rules: ConfirmationRules,
@@ -414,7 +464,7 @@ fn region_proved(
     claim: Claim,
     limits: &SafetyLimits,
     nodes: &mut u64,
-) -> Option<Vec<Point>> {
+) -> Option<Region> {
     let mut start = ConfirmationState::new(position.clone(), rules, None);
     start.set_to_move(!owner);
     let left = limits
@@ -423,21 +473,32 @@ fn region_proved(
     if left.is_some_and(|t| t.is_zero()) {
         return None;
     }
+    let libs_in = |pos: &Position, b: Point| pos.liberties(b).intersection(&region.points).len();
     let mut budget = Budget::new(limits.max_nodes_per_region, left, None);
-    let mut claimed = match claim {
-        Claim::WithOthers => region.vital_for.clone(),
-        Claim::Alone => region.boundary.clone(),
+    let mut local = Region {
+        vital_for: match claim {
+            Claim::WithOthers | Claim::Mixed => region.vital_for.clone(),
+            Claim::Alone => region.boundary.clone(),
+        },
+        twice_for: match claim {
+            Claim::Mixed => region
+                .vital_for
+                .iter()
+                .copied()
+                .filter(|&b| libs_in(position, b) >= 2)
+                .collect(),
+            Claim::WithOthers | Claim::Alone => Vec::new(),
+        },
+        claim,
+        ..region.clone()
     };
     let mut verdict = None;
-    while !claimed.is_empty() {
+    // A mixed claim that counts twice for no string is a claim with others, tried first.
+    while !local.vital_for.is_empty() && (claim != Claim::Mixed || !local.twice_for.is_empty()) {
         let mut solver = Dfpn::new(
             RegionGame {
                 owner,
-                local: Region {
-                    vital_for: claimed.clone(),
-                    claim,
-                    ..region.clone()
-                },
+                local: local.clone(),
             },
             SolverConfig {
                 table_entries: limits.table_entries,
@@ -447,7 +508,7 @@ fn region_proved(
         match solver.solve(&start, &mut budget) {
             // Proved only when the opponent's win is refuted; a limit proves nothing.
             Outcome::Disproved { .. } => {
-                verdict = Some(claimed);
+                verdict = Some(local);
                 break;
             }
             Outcome::Unknown(_) => break,
@@ -465,9 +526,12 @@ fn region_proved(
                 {
                     break;
                 }
-                let before = claimed.len();
-                claimed.retain(|&b| !pos.liberties(b).intersection(&region.points).is_empty());
-                if claimed.len() == before {
+                let before = (local.vital_for.len(), local.twice_for.len());
+                local.vital_for.retain(|&b| libs_in(pos, b) > 0);
+                local
+                    .twice_for
+                    .retain(|&b| libs_in(pos, b) >= 2 && local.vital_for.contains(&b));
+                if (local.vital_for.len(), local.twice_for.len()) == before {
                     // The line did not end in a win (a table entry stood for it): stop
                     // rather than loop.
                     break;
@@ -511,7 +575,7 @@ pub fn safe_blocks(
         .into_iter()
         .filter(|r| r.points.len() <= limits.max_region_points && !r.boundary.is_empty())
         .collect();
-    let mut proofs: Vec<Option<(Claim, Vec<Point>)>> = candidates
+    let mut proofs: Vec<Option<Region>> = candidates
         .iter()
         .map(|r| {
             region_proved(
@@ -523,36 +587,41 @@ pub fn safe_blocks(
                 limits,
                 &mut nodes,
             )
-            .map(|claimed| (Claim::WithOthers, claimed))
         })
         .collect();
-    let mut safe = combine(position, color, &candidates, &proofs);
-    // A block short of a second region may still be safe by one region alone.
+    let mut safe = combine(position, color, &proofs);
+    // A block short of a second region may still be safe by one region alone, or by one
+    // region that counts twice for it and once for its neighbours.
     let mut retried = false;
     for (r, proof) in candidates.iter().zip(proofs.iter_mut()) {
         if r.boundary.iter().all(|&b| safe.contains(b)) {
             continue;
         }
-        if let Some(claimed) =
-            region_proved(position, rules, color, r, Claim::Alone, limits, &mut nodes)
-        {
-            *proof = Some((Claim::Alone, claimed));
+        let stronger = region_proved(position, rules, color, r, Claim::Alone, limits, &mut nodes)
+            .or_else(|| region_proved(position, rules, color, r, Claim::Mixed, limits, &mut nodes));
+        // A mixed claim may hold for fewer strings than the claim with others it would
+        // replace: it is taken only when it keeps every string that one kept.
+        let keeps_as_many = |stronger: &Region| {
+            stronger.claim == Claim::Alone
+                || proof.as_ref().is_none_or(|weaker| {
+                    weaker
+                        .vital_for
+                        .iter()
+                        .all(|b| stronger.vital_for.contains(b))
+                })
+        };
+        if let Some(stronger) = stronger.filter(keeps_as_many) {
+            *proof = Some(stronger);
             retried = true;
         }
     }
     if retried {
-        safe = combine(position, color, &candidates, &proofs);
+        safe = combine(position, color, &proofs);
     }
-    let regions = candidates
+    let regions = proofs
         .into_iter()
-        .zip(proofs)
-        .filter_map(|(mut r, proof)| {
-            let (claim, claimed) = proof?;
-            let valid = claim == Claim::Alone || r.boundary.iter().all(|&b| safe.contains(b));
-            r.vital_for = claimed;
-            r.claim = claim;
-            valid.then_some(r)
-        })
+        .flatten()
+        .filter(|r| r.claim == Claim::Alone || r.boundary.iter().all(|&b| safe.contains(b)))
         .collect();
     Safety {
         safe,
@@ -589,21 +658,14 @@ pub fn safe_blocks(
 /// assert!(kept_blocks(pos, Color::Black, &corners[..1]).is_empty());
 /// ```
 pub fn kept_blocks(position: &Position, color: Color, proved: &[Region]) -> PointSet {
-    let proofs: Vec<Option<(Claim, Vec<Point>)>> = proved
-        .iter()
-        .map(|r| Some((r.claim, r.vital_for.clone())))
-        .collect();
-    combine(position, color, proved, &proofs)
+    let proofs: Vec<Option<Region>> = proved.iter().cloned().map(Some).collect();
+    combine(position, color, &proofs)
 }
 
 /// Benson's combination: the blocks with two proved regions (a region proved alone counts
-/// twice), every region claimed with others needing all its boundary blocks kept.
-fn combine(
-    position: &Position,
-    color: Color,
-    candidates: &[Region],
-    proofs: &[Option<(Claim, Vec<Point>)>],
-) -> PointSet {
+/// twice, a mixed one twice for the strings of `twice_for`), every region claimed with
+/// others or mixed needing all its boundary blocks kept.
+fn combine(position: &Position, color: Color, proofs: &[Option<Region>]) -> PointSet {
     let mut blocks: Vec<PointSet> = Vec::new();
     let mut alive = PointSet::new();
     for p in position.size().points() {
@@ -617,18 +679,15 @@ fn combine(
     loop {
         let mut changed = false;
         blocks.retain(|stones| {
-            let count: usize = candidates
+            let on = |strings: &[Point]| strings.iter().any(|&b| stones.contains(b));
+            let count: usize = proofs
                 .iter()
-                .zip(proofs)
                 .zip(&valid)
-                .filter(|(_, &v)| v)
-                .map(|((r, proof), _)| match proof {
-                    Some((Claim::Alone, _)) if r.boundary.iter().any(|&b| stones.contains(b)) => 2,
-                    Some((Claim::WithOthers, claimed))
-                        if claimed.iter().any(|&b| stones.contains(b)) =>
-                    {
-                        1
-                    }
+                .filter_map(|(r, &v)| r.as_ref().filter(|_| v))
+                .map(|r| match r.claim {
+                    Claim::Alone if on(&r.boundary) => 2,
+                    Claim::Mixed if on(&r.twice_for) => 2,
+                    Claim::WithOthers | Claim::Mixed if on(&r.vital_for) => 1,
                     _ => 0,
                 })
                 .sum();
@@ -640,9 +699,11 @@ fn combine(
                 false
             }
         });
-        for ((r, proof), v) in candidates.iter().zip(proofs).zip(valid.iter_mut()) {
-            let needs_others = matches!(proof, Some((Claim::WithOthers, _)));
-            if *v && needs_others && !r.boundary.iter().all(|&b| alive.contains(b)) {
+        for (r, v) in proofs.iter().zip(valid.iter_mut()) {
+            let Some(r) = r.as_ref().filter(|r| *v && r.claim != Claim::Alone) else {
+                continue;
+            };
+            if !r.boundary.iter().all(|&b| alive.contains(b)) {
                 *v = false;
                 changed = true;
             }
