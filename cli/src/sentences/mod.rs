@@ -266,7 +266,7 @@ impl Language {
                 "{me} keeps these stones even if {me} only passes: they are pass-alive (Benson), so {you} cannot capture them (Art. 7-1)"
             ),
             Reason::SafeRegions => format!(
-                "{you} can never take the last liberty of these stones in their eye regions, whatever {you} plays there, if {me} answers in the same region, so {you} cannot capture them (Art. 7-1)"
+                "{you} can never take these stones' liberties in two of their eye regions at once: {me} answers each move of {you} in the region where it was played, so {you} cannot capture them (Art. 7-1)"
             ),
             Reason::CannotCapture => {
                 format!("{you} cannot capture these stones for good, even moving first (Art. 7-1)")
