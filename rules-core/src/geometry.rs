@@ -423,6 +423,28 @@ impl PointSet {
         out
     }
 
+    /// The points of `within` connected to the set's points in `within` through `within`:
+    /// [`PointSet::grown_within`] repeated until nothing is added (a flood fill, word by
+    /// word).
+    ///
+    /// ```
+    /// use rules_core::PointSet;
+    /// let within: PointSet = ["A1", "B1", "D1", "D2"].iter().map(|p| p.parse().unwrap()).collect();
+    /// let seed = PointSet::from_iter(["A1".parse().unwrap()]);
+    /// let reached: Vec<String> = seed.flooded_within(&within).iter().map(|p| p.to_string()).collect();
+    /// assert_eq!(reached, ["A1", "B1"]);
+    /// ```
+    pub fn flooded_within(&self, within: &PointSet) -> PointSet {
+        let mut reached = self.intersection(within);
+        loop {
+            let grown = reached.grown_within(within);
+            if grown == reached {
+                return reached;
+            }
+            reached = grown;
+        }
+    }
+
     /// The points of the set whose every neighbour on a board of `size` is in the set too,
     /// word by word (a search counts them at every leaf).
     ///

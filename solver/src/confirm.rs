@@ -958,33 +958,9 @@ fn search_scope(position: &Position, survey: &Survey, stone: Point) -> Option<Po
 
 /// The connected parts of `points` that hold or touch a stone of `stones`.
 fn components_touching(position: &Position, points: &PointSet, stones: &PointSet) -> PointSet {
-    let size = position.size();
-    let mut kept = PointSet::new();
-    let mut seen = PointSet::new();
-    for start in points.iter() {
-        if seen.contains(start) {
-            continue;
-        }
-        let mut part = PointSet::new();
-        let mut touches = false;
-        let mut stack = vec![start];
-        seen.insert(start);
-        while let Some(p) = stack.pop() {
-            part.insert(p);
-            touches |= stones.contains(p);
-            for n in p.neighbours(size) {
-                touches |= stones.contains(n);
-                if points.contains(n) && !seen.contains(n) {
-                    seen.insert(n);
-                    stack.push(n);
-                }
-            }
-        }
-        if touches {
-            kept = kept.union(&part);
-        }
-    }
-    kept
+    stones
+        .with_neighbours(position.size())
+        .flooded_within(points)
 }
 
 /// Judges the string through `stone` of a stopped position under `reading`.

@@ -105,26 +105,33 @@ impl Region {
         }
         let opponent_to_move = state.to_move() != owner;
         self.vital_for.iter().any(|&b| {
-            let twice = match self.claim {
-                Claim::Alone => true,
-                Claim::Mixed => self.twice_for.contains(&b),
-                Claim::WithOthers => false,
-            };
-            let need = match (twice, opponent_to_move) {
+            let need = match (self.counts_twice(|s| s == b), opponent_to_move) {
                 // Outside liberties may all be gone: a string with one liberty in the
                 // region and the opponent to move is as good as captured.
                 (true, true) => 2,
-                // (A guard in a kill search asks this of states after either side's move:
-                // a string claimed twice keeps one liberty here at all times.)
-                (true, false) => 1,
-                (false, true) => 1,
                 // The opponent has just taken the string's last liberty here; it stands by
                 // a liberty in another region (the module documentation says why), and
                 // the owner's answer must give one back before the opponent moves again.
                 (false, false) => 0,
+                // (A guard in a kill search asks this of states after either side's move:
+                // a string claimed twice keeps one liberty here at all times.)
+                (true, false) | (false, true) => 1,
             };
             pos.liberties(b).intersection(&self.points).len() < need
         })
+    }
+}
+
+impl Region {
+    /// Whether the region counts twice for the string holding the boundary stones for
+    /// which `on_string` is true: every boundary string under [`Claim::Alone`], the strings
+    /// of [`Region::twice_for`] under [`Claim::Mixed`].
+    fn counts_twice(&self, on_string: impl Fn(Point) -> bool) -> bool {
+        match self.claim {
+            Claim::Alone => true,
+            Claim::Mixed => self.twice_for.iter().any(|&b| on_string(b)),
+            Claim::WithOthers => false,
+        }
     }
 }
 
@@ -287,12 +294,12 @@ impl RegionGame {
             let outside = !libs.difference(&self.local.points).is_empty();
             let boundary = self.local.boundary.iter().any(|&b| stones.contains(b));
             let claimed = self.local.vital_for.iter().any(|&b| stones.contains(b));
-            let twice = self.local.twice_for.iter().any(|&b| stones.contains(b));
-            match (boundary, claimed, self.local.claim) {
-                (false, _, _) | (true, _, Claim::Alone) => (2, true),
-                (true, true, Claim::Mixed) if twice => (2, true),
-                (true, true, Claim::WithOthers | Claim::Mixed) => (1, outside),
-                (true, false, Claim::WithOthers | Claim::Mixed) => (usize::from(!outside), true),
+            let twice = self.local.counts_twice(|b| stones.contains(b));
+            match (boundary, claimed) {
+                (false, _) => (2, true),
+                (true, _) if twice => (2, true),
+                (true, true) => (1, outside),
+                (true, false) => (usize::from(!outside), true),
             }
         };
         let mut alive: Vec<bool> = vec![true; strings.len()];

@@ -1756,14 +1756,7 @@ impl InvasionGame {
         }
         let safe: PointSet = after.string_stones(p).collect();
         let open = areas.difference(&safe);
-        let mut reached = self.points.intersection(&open);
-        loop {
-            let grown = reached.grown_within(&open);
-            if grown == reached {
-                return Some(reached);
-            }
-            reached = grown;
-        }
+        Some(self.points.flooded_within(&open))
     }
     #[cfg(test)]
     fn closed_area(&self, state: &Position) -> Option<PointSet> {
