@@ -9,7 +9,8 @@
 //! 1. Judge the stopped position strictly ([`judge_position`]). An undecided string makes the
 //!    result unknown at once: completion is planned from the verdicts, never from a guess.
 //! 2. A string of the player to move in atari, dead only because the opponent moves first,
-//!    gets the teire the record left out when one move makes it and its neighbours alive.
+//!    gets the teire the record left out when one move makes it and its neighbours alive;
+//!    not when its last liberty lies in the opponent's territory (that move would invade).
 //! 3. Lift the dead stones. An empty point of a dame region (Art. 8, spec §3.6 step 1) is a
 //!    *fill* for a player when it touches a live stone of the opponent and none of the
 //!    player's own dead stones. Points that touch live stones of both colours come first;
@@ -431,10 +432,18 @@ impl Completion {
     fn pending_teire(&mut self, ctx: &Context<'_>) -> Result<PointSet, Vec<Vec<Point>>> {
         let color = self.position.to_move();
         let pos = &self.position;
+        // A string whose last liberty lies in the opponent's territory (a region that only
+        // the opponent's live stones bound, the dead stones lifted) was not put in atari by
+        // a dame fill: a move there would invade that territory, not answer a fill.
+        let theirs = territory(pos, &self.dead).territory[!color];
         let mut seen = PointSet::new();
         let mut heads = Vec::new();
         for p in self.dead.iter() {
-            if pos.color_at(p) == Some(color) && !seen.contains(p) && pos.in_atari(p) {
+            if pos.color_at(p) == Some(color)
+                && !seen.contains(p)
+                && pos.in_atari(p)
+                && !pos.liberties(p).difference(&theirs).is_empty()
+            {
                 for s in pos.string_stones(p) {
                     seen.insert(s);
                 }

@@ -1,9 +1,10 @@
-//! A lone stone in a territory of a finished game: judged within the default node limit.
-//! (Apart from `judge_position.rs`, whose clock-limited
+//! A lone stone in a territory of a finished game: judged within the default node limit,
+//! and scored without a teire try. (Apart from `judge_position.rs`, whose clock-limited
 //! test must not share the cores with these searches.)
 
 use rules_core::io::{parse_diagram, GameRecord};
 use rules_core::Point;
+use solver::completion::{score_game, Mode};
 use solver::confirm::{judge_string, Life, Limits};
 use solver::Reading;
 
@@ -55,4 +56,22 @@ fn a_lone_stone_in_a_territory_is_dead_within_the_default_node_limit() {
     let r5: Point = "R5".parse().expect("a point");
     let j = judge_string(&game.position, None, r5, &Reading::default(), &limits);
     assert_eq!(j.life, Life::Dead, "{} nodes", j.nodes);
+}
+
+#[test]
+fn a_dead_stone_in_atari_inside_a_territory_is_left_without_a_teire_try() {
+    // White is to move and R5 is in atari, but its last liberty S5 lies in Black's
+    // territory: a dame fill cannot have put it there, and White's extension would be an
+    // invasion (its judgement was left open at 2,000,000 nodes, and the game with it).
+    let (game, limits) = lone_stone_in_a_corner();
+    let scored = score_game(
+        &game.position,
+        None,
+        game.komi,
+        &Reading::default(),
+        &limits,
+        Mode::Complete,
+    );
+    assert!(scored.assumed.is_empty());
+    assert_eq!(scored.result.text(), "B+0.5");
 }
