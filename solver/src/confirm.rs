@@ -1496,9 +1496,10 @@ fn kill_search(
         scratch: None,
     };
     // The flat search wins only once the no-room rule holds, which needs the empty points
-    // around T filled until at most two have no wall next to them: hopeless in a territory (a lone stone by 23 empty points
-    // took 19.5 million nodes with it, 1.27 million without; docs/reading.md), and worth
-    // its share around the few empty points of an eye (corpus: at most five).
+    // around T filled until at most two have no wall next to them: hopeless in a territory
+    // (a lone stone by 23 empty points took 19.5 million nodes with it, 1.27 million
+    // without; docs/reading.md), and worth its share around the few empty points of an eye
+    // (corpus: at most five).
     let open: PointSet = allowed
         .iter()
         .filter(|&p| position.is_empty_point(p))
