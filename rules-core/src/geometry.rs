@@ -323,6 +323,17 @@ impl PointSet {
         self.words[p.index() / 64] >> (p.index() % 64) & 1 == 1
     }
 
+    /// Whether the point of the cell at `index` (of the padded layout, below [`CELLS`]) is
+    /// in the set: for this crate's loops over cell indices, without making points.
+    pub(crate) fn contains_index(&self, index: usize) -> bool {
+        self.words[index / 64] >> (index % 64) & 1 == 1
+    }
+
+    /// Adds the point of the cell at `index` (of the padded layout, an on-board cell).
+    pub(crate) fn insert_index(&mut self, index: usize) {
+        self.words[index / 64] |= 1 << (index % 64);
+    }
+
     /// Number of points.
     pub fn len(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()

@@ -22,7 +22,7 @@ pub(crate) enum Cell {
 
 impl Cell {
     #[inline]
-    fn stone(c: Color) -> Cell {
+    pub(crate) fn stone(c: Color) -> Cell {
         match c {
             Color::Black => Cell::Black,
             Color::White => Cell::White,
@@ -982,6 +982,12 @@ impl Position {
     /// not suicide), in index order. Row by row over the board rather than the empty
     /// points sorted: the searches list moves at every node, and the sort and the
     /// collected vectors were a tenth of their time.
+    /// What each cell of the padded layout holds, by cell index: for the whole-board
+    /// analyses of this crate that read every cell (Benson's runs at search nodes).
+    pub(crate) fn cells(&self) -> &[Cell; CELLS] {
+        &self.cells
+    }
+
     pub(crate) fn for_each_legal_play(&self, mut f: impl FnMut(Point)) {
         let stride = crate::geometry::STRIDE;
         let width = self.size.width() as usize;
