@@ -18,7 +18,7 @@
 //! already trust. The memo is bounded: when full it is cleared, which only costs
 //! recomputation. No global state: each judgement makes its own ([`SharedMemo`]).
 
-use crate::eyespace::{no_permanent_stone_possible, two_small_regions};
+use crate::eyespace::{may_be_pass_alive, no_permanent_stone_possible};
 use hashbrown::HashMap;
 use rules_core::benson::pass_alive_for;
 use rules_core::{Color, Point, PointSet, Position};
@@ -50,12 +50,14 @@ impl StaticMemo {
 
     /// Whether the string through `point` (a stone) belongs to a pass-alive chain of its
     /// owner: the chains from the memo, after a test that rules most strings out without
-    /// Benson ([`crate::eyespace::two_small_regions`]).
+    /// Benson ([`crate::eyespace::may_be_pass_alive`]: two rounds of his removals around
+    /// the string; with the first round alone, the capture searches' terminal test was a
+    /// tenth of a continued record's judgement).
     pub(crate) fn pass_alive_string(&mut self, position: &Position, point: Point) -> bool {
         let Some(owner) = position.color_at(point) else {
             return false;
         };
-        two_small_regions(position, point) && self.chains(position, owner).contains(point)
+        may_be_pass_alive(position, point) && self.chains(position, owner).contains(point)
     }
 
     /// [`crate::eyespace`]'s `no_permanent_stone_possible` with the chains from the memo.
@@ -93,6 +95,7 @@ fn chains_in(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eyespace::two_small_regions;
     use rules_core::io::parse_diagram;
 
     #[test]
