@@ -978,16 +978,16 @@ impl Position {
         moves
     }
 
-    /// Calls `f` on every point where the player to move may play (empty, not the ko point,
-    /// not suicide), in index order. Row by row over the board rather than the empty
-    /// points sorted: the searches list moves at every node, and the sort and the
-    /// collected vectors were a tenth of their time.
     /// What each cell of the padded layout holds, by cell index: for the whole-board
     /// analyses of this crate that read every cell (Benson's runs at search nodes).
     pub(crate) fn cells(&self) -> &[Cell; CELLS] {
         &self.cells
     }
 
+    /// Calls `f` on every point where the player to move may play (empty, not the ko point,
+    /// not suicide), in index order. Row by row over the board rather than the empty
+    /// points sorted: the searches list moves at every node, and the sort and the
+    /// collected vectors were a tenth of their time.
     pub(crate) fn for_each_legal_play(&self, mut f: impl FnMut(Point)) {
         let stride = crate::geometry::STRIDE;
         let width = self.size.width() as usize;

@@ -94,9 +94,9 @@ pub(crate) fn no_permanent_stone_possible(
     // Around a point not in a wall, the region free of walls lies inside the rule's
     // region (free of the chains), and so does its interior: a point with no neighbour
     // in a wall has none in the chains. Two points of that interior apart already leave
-    // room. (Plain attacker stones as
-    // walls gave the same test more weakly: the stones the attacker plays inside a hole
-    // cut it up, and Benson then ran on most states of a capture search.)
+    // room. (Plain attacker stones as walls gave the same test more weakly: the stones
+    // the attacker plays inside a hole cut it up, and Benson then ran on most states of a
+    // capture search.)
     let mut walls = Walls::default();
     if !no_room_in_areas(
         position,
