@@ -164,10 +164,12 @@ mod tests {
     }
 
     #[test]
-    fn a_string_without_two_small_regions_is_never_pass_alive() {
-        // Random boards: the filter never rules out a pass-alive string.
+    fn a_string_the_filters_rule_out_is_never_pass_alive() {
+        // Random boards: neither filter before Benson (one round of his removals, or two:
+        // `may_be_pass_alive`) ever rules out a pass-alive string, and the second round
+        // does rule out strings that the first keeps.
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut checked = 0;
+        let (mut checked, mut removed) = (0, 0);
         for _ in 0..3000 {
             let mut next = || {
                 x ^= x << 13;
@@ -185,12 +187,19 @@ mod tests {
             }
             for color in Color::ALL {
                 let chains = pass_alive_for(&pos, color).chains;
-                for p in chains.iter() {
-                    assert!(two_small_regions(&pos, p), "{p}\n{pos}");
-                    checked += 1;
+                for p in size.points().filter(|&p| pos.color_at(p) == Some(color)) {
+                    let first = two_small_regions(&pos, p);
+                    let second = may_be_pass_alive(&pos, p);
+                    if chains.contains(p) {
+                        assert!(first && second, "{p}\n{pos}");
+                        checked += 1;
+                    } else if first && !second {
+                        removed += 1;
+                    }
                 }
             }
         }
+        assert!(removed > 0, "the second round never ruled a string out");
         assert!(checked > 1000, "only {checked} pass-alive stones met");
     }
 }
