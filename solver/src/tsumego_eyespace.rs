@@ -57,9 +57,10 @@ impl WallMemo {
 /// of three points with the attacker to move (it takes the middle point, adjacent to both
 /// ends, and the defender is left with at most two). A ko point in the space is not
 /// trusted. Only a capture is promised: the kill rule must be [`KillRule::CaptureOnly`](crate::tsumego::KillRule::CaptureOnly).
-/// Under [`TargetRule::EveryStone`] every target area must be hopeless, and the
-/// three-point case is used only when there is one area (the attacker cannot move first
-/// in two areas at once).
+/// Under [`TargetRule::EveryStone`] the target must stand in one area (two areas are
+/// taken one at a time, and the defender may fill the first one again while the attacker
+/// takes the second), and every other target point must be out of the defender's reach:
+/// outside the region, or under a wall stone of the attacker.
 ///
 /// ```
 /// use rules_core::io::parse_diagram;
@@ -208,13 +209,38 @@ fn hopeless_within(
     }
     let dead = match rule {
         TargetRule::AnyStone => false,
+        // One area only: its capture removes every target stone at once. With two, the
+        // first one taken leaves its points empty for the defender to fill again while
+        // the attacker takes the second, and a big enough space gives it room to live.
         TargetRule::EveryStone => match areas.as_slice() {
-            [] => false,
-            [(n, _)] => *n <= 2 || pos.to_move() == attacker,
-            many => many.iter().all(|&(n, _)| n <= 2),
+            [(n, _)] => {
+                (*n <= 2 || pos.to_move() == attacker)
+                    && no_target_point_to_refill(pos, target, region, attacker, &done, &mut memo)
+            }
+            _ => false,
         },
     };
     dead.then_some(read)
+}
+
+/// Under [`TargetRule::EveryStone`], whether no target point outside the areas read
+/// (`done`) can take a defender stone again while the attacker captures those areas: each
+/// lies outside the region (nobody plays there) or holds a wall stone of the attacker
+/// (never taken). An empty target point in the region could be filled again, and the
+/// new stone, with its liberties out of the areas, need not be captured with them.
+fn no_target_point_to_refill(
+    pos: &Position,
+    target: &PointSet,
+    region: &PointSet,
+    attacker: Color,
+    done: &PointSet,
+    memo: &mut WallMemo,
+) -> bool {
+    target.iter().all(|p| {
+        done.contains(p)
+            || !region.contains(p)
+            || (pos.color_at(p) == Some(attacker) && memo.is_wall(pos, p, region))
+    })
 }
 
 /// The room the defender has around `target`: the empty points reachable from the target

@@ -137,7 +137,7 @@ fn run(seeds: std::ops::Range<u64>, max_region: usize) -> (usize, usize) {
                 assert_eq!(
                     Some(z.class),
                     want,
-                    "seed {seed}: {} with relevance zones\n{}",
+                    "seed {seed}: {} with relevance zones\n{}\n{problem:?}",
                     z.mv,
                     problem.position
                 );

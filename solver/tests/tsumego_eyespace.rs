@@ -6,7 +6,7 @@
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use rules_core::{Color, Point, PointSet, Position, Setup, Size};
+use rules_core::{Color, Move, Point, PointSet, Position, Setup, Size};
 use solver::tsumego::{Class, KillRule, TargetRule, Tsumego};
 use solver::tsumego_eyespace::{captured_next, hopeless};
 use solver::tsumego_reference::reference_classes;
@@ -69,6 +69,17 @@ fn random_problem(rng: &mut SmallRng) -> Option<Tsumego> {
     let u = whites[rng.random_range(0..whites.len())];
     let target_rule = if rng.random_bool(0.5) {
         target = target.union(&position.string_stones(u).collect());
+        // Sometimes a target point of the region already emptied, as after a capture: the
+        // defender may fill it again.
+        if rng.random_bool(0.3) {
+            let empty: Vec<Point> = region
+                .iter()
+                .filter(|&p| position.color_at(p).is_none())
+                .collect();
+            if !empty.is_empty() {
+                target.insert(empty[rng.random_range(0..empty.len())]);
+            }
+        }
         TargetRule::EveryStone
     } else {
         TargetRule::AnyStone
@@ -214,4 +225,98 @@ fn an_emptied_target_point_can_be_filled_again() {
         classes.iter().any(|(_, c)| *c != Class::Fail),
         "the reference lets Black live: {classes:?}"
     );
+}
+
+/// The same under the eye-space bound: White's E1-E2 has one liberty and no room, but
+/// the target point C3, emptied when White took the big string, is Black's to fill
+/// again, with a liberty on B3 outside the region; so taking E1-E2 would not remove every
+/// target stone (found by the long differential run, seed 67491, after Black's C1,
+/// White's D3, a pass and White's D1).
+#[test]
+fn the_eye_space_bound_leaves_room_for_a_refilled_target_point() {
+    use rules_core::io::parse_diagram;
+    let game = parse_diagram("# to-play B\n . . . O .\n . . O O X\n . . . O X\n").unwrap();
+    let pos = game.position;
+    let p = |s: &str| -> Point { s.parse().unwrap() };
+    let target: PointSet = ["A1", "B1", "E1", "A2", "B2", "E2", "A3", "B3", "C3"]
+        .iter()
+        .map(|s| p(s))
+        .collect();
+    let region: PointSet = ["C1", "D1", "E1", "C2", "D2", "E2", "C3", "D3", "E3"]
+        .iter()
+        .map(|s| p(s))
+        .collect();
+    // X is Black here: the defender. Each area alone is hopeless.
+    let e_string: PointSet = pos.string_stones(p("E1")).collect();
+    assert!(hopeless(
+        &pos,
+        &e_string,
+        &region,
+        Color::White,
+        TargetRule::EveryStone
+    ));
+    assert!(!hopeless(
+        &pos,
+        &target,
+        &region,
+        Color::White,
+        TargetRule::EveryStone
+    ));
+    let problem = Tsumego {
+        position: pos,
+        attacker: Color::White,
+        target,
+        region,
+        kill_rule: KillRule::CaptureOnly,
+        target_rule: TargetRule::EveryStone,
+    };
+    let classes = reference_classes(&problem, 200_000).unwrap();
+    assert!(
+        classes
+            .iter()
+            .any(|&(mv, c)| mv == Move::Play(p("C3")) && c != Class::Fail),
+        "the reference lets Black keep C3: {classes:?}"
+    );
+}
+
+/// Two target strings in two areas of one empty point each are not hopeless together
+/// under [`TargetRule::EveryStone`]: the attacker takes them one at a time, and the first
+/// area taken is the defender's to fill again. (Here 2x4 areas are too small to live in,
+/// as the reference finds; larger ones are beyond its reach, so the rule gives up on every
+/// pair of areas.)
+#[test]
+fn two_areas_are_not_hopeless_together() {
+    use rules_core::io::parse_diagram;
+    let game = parse_diagram(
+        "# to-play W\n . . . . . . . . .\n O O O O O O O O O\n O X X X X O X X O\n O X X X . O X . O\n",
+    )
+    .unwrap();
+    let pos = game.position;
+    let region: PointSet = pos.size().points().filter(|p| p.coords().1 < 3).collect();
+    let b1: PointSet = pos.string_stones("B1".parse().unwrap()).collect();
+    let g1: PointSet = pos.string_stones("G1".parse().unwrap()).collect();
+    for one in [b1, g1] {
+        assert!(hopeless(
+            &pos,
+            &one,
+            &region,
+            Color::White,
+            TargetRule::EveryStone
+        ));
+    }
+    let both = b1.union(&g1);
+    assert!(!hopeless(
+        &pos,
+        &both,
+        &region,
+        Color::White,
+        TargetRule::EveryStone
+    ));
+    assert!(hopeless(
+        &pos,
+        &both,
+        &region,
+        Color::White,
+        TargetRule::AnyStone
+    ));
 }
