@@ -275,7 +275,8 @@ pub struct LimitArgs {
     #[arg(long, default_value_t = 20.0)]
     pub max_time: f64,
     /// Most seconds for the whole position, shared in rounds (4,096 nodes a string, then
-    /// 65,536, then --max-nodes); strings still open then are unknown (0 for no limit).
+    /// 65,536, 262,144, then --max-nodes); strings still open then are unknown (0 for no
+    /// limit).
     #[arg(long, default_value_t = 60.0)]
     pub max_total_time: f64,
     /// Most transposition-table entries per search table.

@@ -1009,12 +1009,16 @@ pub fn judge_string(
 
 /// The node budgets of the short rounds of [`judge_strings_in`], before the one with each
 /// string's whole budget. Each search starts afresh, so a string that needs the whole budget
-/// pays these again: 69,632 nodes, against 258,301 for the hardest string of corpus
-/// position 06 (geometric rounds, 8 times larger each, cost it 2.2 times its nodes).
-const SHORT_ROUNDS: [u64; 2] = [4_096, 65_536];
+/// pays these again: 331,776 nodes, a sixth of the default 2,000,000 (geometric rounds, 8
+/// times larger each, cost corpus position 06's hardest string 2.2 times its 258,301 nodes;
+/// it has a thread of its own and skips the rounds). The round of 262,144 decides strings
+/// that would otherwise wait behind the first open ones' whole budgets when the position's
+/// time runs out (33 GNU Go-continued records: fewer strings left open; BENCHMARKS.md,
+/// "Session 39").
+const SHORT_ROUNDS: [u64; 3] = [4_096, 65_536, 262_144];
 
 /// Judges the strings at `heads` in rounds, every string still undecided in each, so that
-/// one hard string cannot spend a position's whole time while easy ones wait: two short
+/// one hard string cannot spend a position's whole time while easy ones wait: three short
 /// rounds ([`SHORT_ROUNDS`]) and then one with `limits.max_nodes`; once no more strings are
 /// open than there are threads, straight to the last. A string stops at a verdict, at its
 /// own `limits.max_time` (summed over its rounds), or when `deadline` passes; its `nodes`

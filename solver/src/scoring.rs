@@ -216,9 +216,9 @@ pub fn territory(position: &Position, dead: &PointSet) -> Territory {
 /// and 10.
 ///
 /// The strings share `limits.max_total_time` in rounds: 4,096 nodes for every string, then
-/// 65,536 for those still open, then `limits.max_nodes` (at once when no more strings are
-/// open than threads), so that a string first in board order that needs the whole time
-/// does not leave the easy ones unsearched.
+/// 65,536 and 262,144 for those still open, then `limits.max_nodes` (at once when no more
+/// strings are open than threads), so that a string first in board order that needs the
+/// whole time does not leave the easy ones unsearched.
 ///
 /// ```
 /// use rules_core::io::parse_diagram;
