@@ -1013,8 +1013,8 @@ pub fn judge_string(
 /// times larger each, cost corpus position 06's hardest string 2.2 times its 258,301 nodes;
 /// it has a thread of its own and skips the rounds). The round of 262,144 decides strings
 /// that would otherwise wait behind the first open ones' whole budgets when the position's
-/// time runs out (33 GNU Go-continued records: fewer strings left open; BENCHMARKS.md,
-/// "Session 39").
+/// time runs out (33 GNU Go-continued records at the default limits: 395 -> 365 strings
+/// left open; BENCHMARKS.md, "Session 39").
 const SHORT_ROUNDS: [u64; 3] = [4_096, 65_536, 262_144];
 
 /// Judges the strings at `heads` in rounds, every string still undecided in each, so that

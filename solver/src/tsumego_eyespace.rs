@@ -203,6 +203,8 @@ fn hopeless_within(
                 });
             }
             (TargetRule::EveryStone, false) => return None,
+            // A second area: see below.
+            (TargetRule::EveryStone, true) if !areas.is_empty() => return None,
             _ => {}
         }
         areas.push((n, dead));
