@@ -214,7 +214,7 @@ impl Walls {
         if !self.judged.contains(point) {
             let string: PointSet = position.string_stones(point).collect();
             self.judged = self.judged.union(&string);
-            if self.in_s(position, point)
+            if self.string_in_s(position, point, &string)
                 && two_small_regions_where(position, point, |border| {
                     border.iter().all(|b| self.in_s(position, b))
                 })
@@ -227,11 +227,19 @@ impl Walls {
 
     /// Whether the string through `point` (a stone) is in S.
     fn in_s(&mut self, position: &Position, point: Point) -> bool {
+        if self.known.contains(point) {
+            return self.in_s.contains(point);
+        }
+        let string: PointSet = position.string_stones(point).collect();
+        self.string_in_s(position, point, &string)
+    }
+
+    /// [`Walls::in_s`] with the string's stones already read.
+    fn string_in_s(&mut self, position: &Position, point: Point, string: &PointSet) -> bool {
         if !self.known.contains(point) {
-            let string: PointSet = position.string_stones(point).collect();
-            self.known = self.known.union(&string);
+            self.known = self.known.union(string);
             if two_small_regions(position, point) {
-                self.in_s = self.in_s.union(&string);
+                self.in_s = self.in_s.union(string);
             }
         }
         self.in_s.contains(point)

@@ -128,8 +128,8 @@ fn hopeless_within(
     // area read only until it showed itself open holds the point that opens it, so every
     // start inside it finds it open again).
     let mut done = PointSet::new();
-    // (empty points, dead whatever is to move) per area.
-    let mut areas: Vec<(u32, bool)> = Vec::with_capacity(4);
+    // Under `EveryStone`, the empty points of the one area the target stands in.
+    let mut only_area: Option<u32> = None;
     let mut stack = Vec::with_capacity(FLOOD_CAPACITY);
     let mut read = *target;
     for t in target.iter() {
@@ -194,34 +194,31 @@ fn hopeless_within(
             reached.len() == empties.len()
         };
         let dead = !open && connected && (1..=3).contains(&n);
-        match (rule, dead) {
-            (TargetRule::AnyStone, true) if n <= 2 || pos.to_move() == attacker => {
-                return Some(if zone {
-                    seen.with_neighbours(size).union(target)
-                } else {
-                    PointSet::new()
-                });
+        match rule {
+            TargetRule::AnyStone => {
+                if dead && (n <= 2 || pos.to_move() == attacker) {
+                    return Some(if zone {
+                        seen.with_neighbours(size).union(target)
+                    } else {
+                        PointSet::new()
+                    });
+                }
             }
-            (TargetRule::EveryStone, false) => return None,
-            // A second area: see below.
-            (TargetRule::EveryStone, true) if !areas.is_empty() => return None,
-            _ => {}
+            // One area only: its capture removes every target stone at once. With two, the
+            // first one taken leaves its points empty for the defender to fill again while
+            // the attacker takes the second, and a big enough space gives it room to live.
+            TargetRule::EveryStone => {
+                if !dead || only_area.is_some() {
+                    return None;
+                }
+                only_area = Some(n);
+            }
         }
-        areas.push((n, dead));
     }
-    let dead = match rule {
-        TargetRule::AnyStone => false,
-        // One area only: its capture removes every target stone at once. With two, the
-        // first one taken leaves its points empty for the defender to fill again while
-        // the attacker takes the second, and a big enough space gives it room to live.
-        TargetRule::EveryStone => match areas.as_slice() {
-            [(n, _)] => {
-                (*n <= 2 || pos.to_move() == attacker)
-                    && no_target_point_to_refill(pos, target, region, attacker, &done, &mut memo)
-            }
-            _ => false,
-        },
-    };
+    let dead = only_area.is_some_and(|n| {
+        (n <= 2 || pos.to_move() == attacker)
+            && no_target_point_to_refill(pos, target, region, attacker, &done, &mut memo)
+    });
     dead.then_some(read)
 }
 
