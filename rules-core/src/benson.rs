@@ -255,17 +255,61 @@ pub fn still_pass_alive(position: &Position, color: Color, stones: &PointSet) ->
 /// assert!(!benson::pass_alive_string(&pos, "A2".parse().unwrap())); // an empty point
 /// ```
 pub fn pass_alive_string(position: &Position, point: Point) -> bool {
-    let (Some(color), Some(first)) = (position.color_at(point), position.string_id(point)) else {
+    let Some(color) = position.color_at(point) else {
         return false;
     };
+    strings_pass_alive_excluding(
+        position,
+        color,
+        &PointSet::from_iter([point]),
+        &PointSet::new(),
+    )
+}
+
+/// Whether every stone of `stones` belongs to a chain of `color` that stays pass-alive
+/// when the regions meeting `excluded` are never counted as vital: the same answer as
+/// `pass_alive_excluding(position, color, excluded).chains` holding all of `stones`, read
+/// from their strings alone as [`pass_alive_string`] reads one (the closure of their vital
+/// regions and of the chains around those). `false` when a point of `stones` holds no stone
+/// of `color`; `true` for no stones. Used where a search asks at every node whether the
+/// walls around an area hold without it.
+///
+/// # Examples
+/// ```
+/// use rules_core::{benson, Color, PointSet, Position, Setup, Size};
+/// // 3x2:  . X .
+/// //       X X X
+/// let mut setup = Setup::new(Size::new(3, 2).unwrap());
+/// for p in ["B2", "A1", "B1", "C1"] { setup.black.insert(p.parse().unwrap()); }
+/// let pos = Position::from_setup(&setup).unwrap();
+/// let wall: PointSet = ["B1"].iter().map(|p| p.parse().unwrap()).collect();
+/// assert!(benson::strings_pass_alive_excluding(&pos, Color::Black, &wall, &PointSet::new()));
+/// let a2: PointSet = ["A2"].iter().map(|p| p.parse().unwrap()).collect();
+/// assert!(!benson::strings_pass_alive_excluding(&pos, Color::Black, &wall, &a2));
+/// ```
+pub fn strings_pass_alive_excluding(
+    position: &Position,
+    color: Color,
+    stones: &PointSet,
+    excluded: &PointSet,
+) -> bool {
     let size = position.size();
     let head_of = |p: Point| match position.color_at(p) {
         Some(c) if c == color => position.string_id(p),
         _ => None,
     };
     // The closure: chains by head, and the regions vital to some chain, each with the
-    // chains around it and the chains it is vital to.
-    let mut chains: Vec<Point> = vec![first];
+    // chains around it and the chains it is vital to. The chains asked about come first.
+    let mut chains: Vec<Point> = Vec::new();
+    for p in stones.iter() {
+        let Some(head) = head_of(p) else {
+            return false;
+        };
+        if !chains.contains(&head) {
+            chains.push(head);
+        }
+    }
+    let asked = chains.len();
     let mut regions: Vec<(Vec<Point>, Vec<Point>)> = Vec::new();
     let mut flooded = PointSet::new();
     let mut stack: Vec<Point> = Vec::new();
@@ -287,7 +331,8 @@ pub fn pass_alive_string(position: &Position, point: Point) -> bool {
             }
             // Flood the region of `start`; `vital_to` keeps the chains that every empty
             // point met so far touches. A region left half-flooded before (vital to no
-            // chain) may be met again from another side: it is the same region.
+            // chain) may be met again from another side: it is the same region. A region
+            // that meets `excluded` is vital to nobody.
             let mut around: Vec<Point> = Vec::new();
             let mut vital_to: Option<Vec<Point>> = None;
             let mut mine = PointSet::new();
@@ -297,6 +342,10 @@ pub fn pass_alive_string(position: &Position, point: Point) -> bool {
             stack.push(start);
             let mut vital_to_none = false;
             'flood: while let Some(q) = stack.pop() {
+                if excluded.contains(q) {
+                    vital_to_none = true;
+                    break;
+                }
                 let mut touching: [Option<Point>; 4] = [None; 4];
                 for (k, n) in q.neighbours(size).enumerate() {
                     match head_of(n) {
@@ -345,8 +394,8 @@ pub fn pass_alive_string(position: &Position, point: Point) -> bool {
             }
             regions.push((around, vital_to));
         }
-        if next == 1 && regions.iter().filter(|(_, v)| v.contains(&head)).count() < 2 {
-            // The string itself lacks two vital regions.
+        if next <= asked && regions.iter().filter(|(_, v)| v.contains(&head)).count() < 2 {
+            // A string asked about lacks two vital regions.
             return false;
         }
     }
@@ -382,7 +431,7 @@ pub fn pass_alive_string(position: &Position, point: Point) -> bool {
             }
         }
         if !changed {
-            return alive[0];
+            return alive[..asked].iter().all(|&a| a);
         }
     }
 }

@@ -820,3 +820,77 @@ fn the_one_string_reading_agrees_on_crowded_boards() {
         "only {alive_strings} pass-alive stones met"
     );
 }
+
+/// [`benson::strings_pass_alive_excluding`] against the whole board's
+/// [`benson::pass_alive_excluding`]: random boards, the excluded points one of the colour's
+/// regions (the way the solver asks: an area walled by the colour), a random point set, or
+/// nothing; asked about each string, and about all the strings around the excluded
+/// points together.
+#[test]
+fn the_strings_reading_without_regions_agrees_with_the_whole_board() {
+    let mut rng = SmallRng::seed_from_u64(0xbe45_0005);
+    let (mut alive, mut asked) = (0, 0);
+    for &side in &[4u32, 5, 6, 7, 9] {
+        for _ in 0..600 {
+            let moves = rng.random_range((side * side) as usize..=(side * side * 4) as usize);
+            let pos = random_position(&mut rng, side, moves);
+            let size = pos.size();
+            for c in Color::ALL {
+                let mut exclusions = vec![PointSet::new()];
+                let free: Vec<Point> = size
+                    .points()
+                    .filter(|&p| pos.color_at(p) != Some(c))
+                    .collect();
+                if !free.is_empty() {
+                    // One region of `c`: the non-`c` points connected to a random one.
+                    let start = free[rng.random_range(0..free.len())];
+                    let mut region = PointSet::from_iter([start]);
+                    let mut stack = vec![start];
+                    while let Some(q) = stack.pop() {
+                        for n in q.neighbours(size) {
+                            if pos.color_at(n) != Some(c) && region.insert(n) {
+                                stack.push(n);
+                            }
+                        }
+                    }
+                    exclusions.push(region);
+                }
+                exclusions.push(size.points().filter(|_| rng.random_bool(0.1)).collect());
+                for excluded in &exclusions {
+                    let chains = benson::pass_alive_excluding(&pos, c, excluded).chains;
+                    for p in stones(&pos, c).iter() {
+                        let one = PointSet::from_iter([p]);
+                        let got = benson::strings_pass_alive_excluding(&pos, c, &one, excluded);
+                        assert_eq!(
+                            got,
+                            chains.contains(p),
+                            "{c} {p} without {excluded:?}\n{pos}"
+                        );
+                        alive += usize::from(got);
+                        asked += 1;
+                    }
+                    let around = excluded
+                        .with_neighbours(size)
+                        .difference(excluded)
+                        .intersection(&stones(&pos, c));
+                    assert_eq!(
+                        benson::strings_pass_alive_excluding(&pos, c, &around, excluded),
+                        around.difference(&chains).is_empty(),
+                        "{c} around {excluded:?}\n{pos}"
+                    );
+                    // A point without a stone of `c` is never pass-alive.
+                    if let Some(&f) = free.first() {
+                        let with_free = around.union(&PointSet::from_iter([f]));
+                        assert!(!benson::strings_pass_alive_excluding(
+                            &pos, c, &with_free, excluded
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        alive > 5_000 && asked - alive > 5_000,
+        "{alive} of {asked} pass-alive"
+    );
+}

@@ -38,7 +38,7 @@
 //! The rule is checked against the exhaustive reference by the differential test.
 
 use crate::confirm::PlayedMove;
-use rules_core::benson::pass_alive_excluding;
+use rules_core::benson::{pass_alive_excluding, strings_pass_alive_excluding};
 use rules_core::confirmation::{ConfirmationMove, ConfirmationState};
 use rules_core::{Color, Point, PointSet, Position, Size};
 
@@ -78,8 +78,8 @@ pub(crate) fn no_room_for_two_eyes(
 /// another region its walls.
 ///
 /// `chains` gives the attacker's pass-alive chains (`pass_alive_for(position,
-/// attacker).chains`); it is called only when the cheap test below does not already
-/// answer, so that a memo can supply them ([`crate::static_memo`]).
+/// attacker).chains`); it is called only where the walls' test leaves several areas, so
+/// that a memo can supply them ([`crate::static_memo`]).
 pub(crate) fn no_permanent_stone_possible(
     position: &Position,
     attacker: Color,
@@ -98,25 +98,65 @@ pub(crate) fn no_permanent_stone_possible(
     // the attacker plays inside a hole cut it up, and Benson then ran on most states of a
     // capture search.)
     let mut walls = Walls::default();
-    if !no_room_in_areas(
+    let Some((areas, count)) = areas_without_room(
         position,
         points,
         |p| walls.is_wall(position, attacker, p),
         |_| true,
-    ) {
+    ) else {
         return false;
+    };
+    if count <= 1 {
+        return held_by_its_walls(position, attacker, points, &areas);
     }
-    let pass_alive = chains();
+    by_maximal_regions(position, attacker, points, one_region, &chains())
+}
+
+/// [`no_permanent_stone_possible`] where the walls' test left one area (or none): Benson
+/// without the area, read from the strings around it alone
+/// ([`strings_pass_alive_excluding`]), instead of two runs on the whole board (its
+/// chains, then the rule's own run without the region). If every stone around the area
+/// stays pass-alive without it, the area is the rule's region `r`: its border is
+/// pass-alive, and none of its points can be (every pass-alive chain is a wall), so the
+/// flood of the rule stops exactly there; the strings around it are in `W`, and the walls'
+/// test already read the interior against them (every stone around the area is a wall).
+/// If not, `false`: the rule's region may still reach past a wall that is not pass-alive
+/// and hold there, so this misses a few states the rule would end (a search then goes on
+/// from them), but never claims one it would not (on the 33 corpus positions two searches
+/// took 2 and 100 nodes more; BENCHMARKS.md, "Session 40").
+fn held_by_its_walls(
+    position: &Position,
+    attacker: Color,
+    points: &PointSet,
+    area: &PointSet,
+) -> bool {
+    // Benson read from the strings around the area alone: most of a 19x19 board is never
+    // looked at.
+    let border = area.with_neighbours(position.size()).difference(area);
+    let walls = border.union(&points.difference(area));
+    !walls.is_empty() && strings_pass_alive_excluding(position, attacker, &walls, area)
+}
+
+/// The rule on `points` with the attacker's pass-alive chains `pass_alive` (Benson's on
+/// the whole board): each point holds a stone of them or lies in a region where the rule
+/// applies, and with `one_region` there is at most one such region.
+fn by_maximal_regions(
+    position: &Position,
+    attacker: Color,
+    points: &PointSet,
+    one_region: bool,
+    pass_alive: &PointSet,
+) -> bool {
     if pass_alive.is_empty() {
         return false;
     }
-    let mut covered = pass_alive;
+    let mut covered = *pass_alive;
     let mut regions = 0;
     for p in points.iter() {
         if covered.contains(p) {
             continue;
         }
-        match no_room_around(position, attacker, p, &pass_alive) {
+        match no_room_around(position, attacker, p, pass_alive) {
             Some(room) => {
                 covered = covered.union(&room.region);
                 regions += 1;
@@ -135,11 +175,22 @@ pub(crate) fn no_permanent_stone_possible(
 pub(crate) fn no_room_in_areas(
     position: &Position,
     points: &PointSet,
-    mut is_wall: impl FnMut(Point) -> bool,
+    is_wall: impl FnMut(Point) -> bool,
     inside: impl Fn(Point) -> bool,
 ) -> bool {
+    areas_without_room(position, points, is_wall, inside).is_some()
+}
+
+/// [`no_room_in_areas`] with the areas when it holds: their points, and how many areas.
+fn areas_without_room(
+    position: &Position,
+    points: &PointSet,
+    mut is_wall: impl FnMut(Point) -> bool,
+    inside: impl Fn(Point) -> bool,
+) -> Option<(PointSet, u32)> {
     let size = position.size();
     let mut seen = PointSet::new();
+    let mut count = 0;
     for p in points.iter() {
         if seen.contains(p) || is_wall(p) {
             continue;
@@ -150,7 +201,7 @@ pub(crate) fn no_room_in_areas(
         let mut interior: Vec<Point> = Vec::with_capacity(2);
         while let Some(q) = stack.pop() {
             if !inside(q) {
-                return false;
+                return None;
             }
             let mut by_wall = false;
             for n in q.neighbours(size) {
@@ -161,12 +212,13 @@ pub(crate) fn no_room_in_areas(
                 }
             }
             if !by_wall && !still_one_eye(&mut interior, q, size) {
-                return false;
+                return None;
             }
         }
         seen = seen.union(&area);
+        count += 1;
     }
-    true
+    Some((seen, count))
 }
 
 /// Adds `point` to the interior points found so far, if they then still leave room for one
@@ -479,6 +531,61 @@ mod tests {
             "C4"
         )
         .is_none());
+    }
+
+    #[test]
+    fn the_one_area_shortcut_claims_only_what_the_maximal_regions_give() {
+        // Random boards, every colour as the attacker, every string's points and every
+        // single point as the question, one region or several: whenever the test says no
+        // permanent stone is possible, the rule read on the maximal regions (Benson on the
+        // whole board first) says so too. It may say less (a region that reaches past a
+        // wall that is not pass-alive), which only leaves a state to the search.
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let (mut both, mut only_maximal) = (0, 0);
+        for _ in 0..1500 {
+            let mut next = || {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x
+            };
+            let size =
+                rules_core::Size::new(3 + (next() % 5) as u32, 3 + (next() % 4) as u32).unwrap();
+            let mut pos = Position::empty(size);
+            for _ in 0..(next() % 45) {
+                let moves = pos.legal_moves();
+                let mv = moves[(next() % moves.len() as u64) as usize];
+                pos = pos.play(mv).unwrap();
+            }
+            for attacker in Color::ALL {
+                let chains = pass_alive_for(&pos, attacker).chains;
+                let mut questions: Vec<PointSet> =
+                    size.points().map(|p| PointSet::from_iter([p])).collect();
+                questions.extend(
+                    size.points()
+                        .filter(|&p| pos.color_at(p) == Some(!attacker))
+                        .map(|p| pos.string_stones(p).collect::<PointSet>()),
+                );
+                for points in &questions {
+                    for one in [false, true] {
+                        let quick =
+                            no_permanent_stone_possible(&pos, attacker, points, one, || chains);
+                        let maximal = by_maximal_regions(&pos, attacker, points, one, &chains);
+                        assert!(
+                            !quick || maximal,
+                            "{points:?} one {one} {attacker:?}\n{pos}"
+                        );
+                        both += usize::from(quick);
+                        only_maximal += usize::from(maximal && !quick);
+                    }
+                }
+            }
+        }
+        assert!(both > 1000, "only {both} questions answered");
+        assert!(
+            only_maximal * 10 < both,
+            "{only_maximal} missed against {both}"
+        );
     }
 
     #[test]
