@@ -457,6 +457,7 @@ pub(crate) fn filling_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_boards::random_boards;
     use rules_core::benson::pass_alive_for;
     use rules_core::io::parse_diagram;
 
@@ -540,23 +541,9 @@ mod tests {
         // permanent stone is possible, the rule read on the maximal regions (Benson on the
         // whole board first) says so too. It may say less (a region that reaches past a
         // wall that is not pass-alive), which only leaves a state to the search.
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
         let (mut both, mut only_maximal) = (0, 0);
-        for _ in 0..1500 {
-            let mut next = || {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                x
-            };
-            let size =
-                rules_core::Size::new(3 + (next() % 5) as u32, 3 + (next() % 4) as u32).unwrap();
-            let mut pos = Position::empty(size);
-            for _ in 0..(next() % 45) {
-                let moves = pos.legal_moves();
-                let mv = moves[(next() % moves.len() as u64) as usize];
-                pos = pos.play(mv).unwrap();
-            }
+        for pos in random_boards(0x2545_F491_4F6C_DD1D, 1500, 45) {
+            let size = pos.size();
             for attacker in Color::ALL {
                 let chains = pass_alive_for(&pos, attacker).chains;
                 let mut questions: Vec<PointSet> =

@@ -14,6 +14,8 @@ pub mod reference;
 pub mod safety;
 pub mod scoring;
 mod static_memo;
+#[cfg(test)]
+mod test_boards;
 pub mod tsumego;
 pub mod tsumego_eyespace;
 pub mod tsumego_reference;

@@ -96,6 +96,7 @@ fn chains_in(
 mod tests {
     use super::*;
     use crate::eyespace::two_small_regions;
+    use crate::test_boards::random_boards;
     use rules_core::io::parse_diagram;
 
     #[test]
@@ -168,23 +169,9 @@ mod tests {
         // Random boards: neither filter before Benson (one round of his removals, or two:
         // `may_be_pass_alive`) ever rules out a pass-alive string, and the second round
         // does rule out strings that the first keeps.
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
         let (mut checked, mut removed) = (0, 0);
-        for _ in 0..3000 {
-            let mut next = || {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                x
-            };
-            let size =
-                rules_core::Size::new(3 + (next() % 5) as u32, 3 + (next() % 4) as u32).unwrap();
-            let mut pos = Position::empty(size);
-            for _ in 0..(next() % 40) {
-                let moves = pos.legal_moves();
-                let mv = moves[(next() % moves.len() as u64) as usize];
-                pos = pos.play(mv).unwrap();
-            }
+        for pos in random_boards(0x9E37_79B9_7F4A_7C15, 3000, 40) {
+            let size = pos.size();
             for color in Color::ALL {
                 let chains = pass_alive_for(&pos, color).chains;
                 for p in size.points().filter(|&p| pos.color_at(p) == Some(color)) {
