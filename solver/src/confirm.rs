@@ -53,7 +53,7 @@ use crate::tsumego::attack_bounds;
 use rayon::prelude::*;
 use rules_core::areas::{areas_from, Areas};
 use rules_core::benson::{pass_alive, PassAlive};
-use rules_core::confirmation::{ConfirmationMove, ConfirmationState};
+use rules_core::confirmation::{ConfirmationMove, ConfirmationState, ConfirmationUndo};
 use rules_core::{ByColor, Color, KoCapture, Point, PointSet, Position, ZobristHash};
 use std::num::NonZeroU64;
 use std::time::{Duration, Instant};
@@ -270,6 +270,8 @@ fn without_provers_pass(moves: &mut Vec<ConfirmationMove>) {
 trait ConfirmationGame {
     /// The colour that must reach the goal.
     fn prover(&self) -> Color;
+    /// The records of the moves the search made in place and has not taken back.
+    fn made(&mut self) -> &mut MadeMoves;
     /// Points where plays are allowed.
     fn allowed(&self) -> &PointSet;
     /// Points whose plays are tried first.
@@ -369,6 +371,21 @@ impl<T: ConfirmationGame> Game for T {
         played_into(state, mv, out);
     }
 
+    /// In place: a child made by copying its parent was a copy of the board at every node
+    /// (15 % of the instructions of a continued record's judgement; BENCHMARKS.md,
+    /// "Session 40").
+    fn plays_in_place(&self) -> bool {
+        true
+    }
+
+    fn make(&mut self, state: &mut ConfirmationState, mv: ConfirmationMove) {
+        self.made().make(state, mv);
+    }
+
+    fn unmake(&mut self, state: &mut ConfirmationState) {
+        self.made().unmake(state);
+    }
+
     fn ends_a_phase(&self, state: &ConfirmationState) -> bool {
         ConfirmationGame::ends_a_phase(self, state)
     }
@@ -386,9 +403,34 @@ impl<T: ConfirmationGame> Game for T {
     }
 }
 
+/// The undo records of the moves a search made in place, deepest last; the records keep
+/// their buffers for the next moves.
+#[derive(Debug, Default)]
+pub(crate) struct MadeMoves {
+    records: Vec<ConfirmationUndo>,
+    depth: usize,
+}
+
+impl MadeMoves {
+    fn make(&mut self, state: &mut ConfirmationState, mv: ConfirmationMove) {
+        if self.records.len() == self.depth {
+            self.records.push(ConfirmationUndo::default());
+        }
+        state.play_undoable(mv, &mut self.records[self.depth]);
+        self.depth += 1;
+    }
+
+    fn unmake(&mut self, state: &mut ConfirmationState) {
+        self.depth -= 1;
+        state.undo(&mut self.records[self.depth]);
+    }
+}
+
 /// A can empty the point `target` (holding a D stone).
 #[derive(Debug)]
 pub(crate) struct CaptureGame {
+    /// The moves the search made in place.
+    made: MadeMoves,
     attacker: Color,
     target: Point,
     allowed: PointSet,
@@ -397,6 +439,10 @@ pub(crate) struct CaptureGame {
 }
 
 impl ConfirmationGame for CaptureGame {
+    fn made(&mut self) -> &mut MadeMoves {
+        &mut self.made
+    }
+
     fn prover(&self) -> Color {
         self.attacker
     }
@@ -494,6 +540,8 @@ impl CaptureGame {
 /// D can make a permanent stone on a point of `region`.
 #[derive(Debug)]
 pub(crate) struct RecreateGame {
+    /// The moves the search made in place.
+    made: MadeMoves,
     defender: Color,
     region: PointSet,
     allowed: PointSet,
@@ -527,6 +575,10 @@ impl RecreateGame {
 }
 
 impl ConfirmationGame for RecreateGame {
+    fn made(&mut self) -> &mut MadeMoves {
+        &mut self.made
+    }
+
     fn prover(&self) -> Color {
         self.defender
     }
@@ -594,6 +646,8 @@ impl ConfirmationGame for RecreateGame {
 /// without making anything permanent), so the kill game then asks [`RecreateGame`].
 #[derive(Debug)]
 pub(crate) struct InvasionGame {
+    /// The moves the search made in place.
+    made: MadeMoves,
     attacker: Color,
     region: PointSet,
     allowed: PointSet,
@@ -602,6 +656,10 @@ pub(crate) struct InvasionGame {
 }
 
 impl ConfirmationGame for InvasionGame {
+    fn made(&mut self) -> &mut MadeMoves {
+        &mut self.made
+    }
+
     fn prover(&self) -> Color {
         self.attacker
     }
@@ -663,6 +721,8 @@ const INVASION_MAX_EMPTY: usize = 12;
 /// A can remove T for good.
 #[derive(Debug)]
 pub(crate) struct KillGame {
+    /// The moves the search made in place.
+    made: MadeMoves,
     attacker: Color,
     target: PointSet,
     /// The target's points and the region where a new stone of D may stand.
@@ -688,6 +748,10 @@ impl KillGame {
 }
 
 impl ConfirmationGame for KillGame {
+    fn made(&mut self) -> &mut MadeMoves {
+        &mut self.made
+    }
+
     /// Kept here, though it never helps the attacker: the judgement's line is read from
     /// this game's table, and with the pass in the move list the lines found are the short
     /// ones a person reads best (the dead stone in an eye of `examples/`: B D4, W pass, B C5
@@ -1268,6 +1332,7 @@ pub(crate) fn judge_string_in(
                     allowed,
                     guard: None,
                     memo: memo.clone(),
+                    made: MadeMoves::default(),
                 },
                 config,
             );
@@ -1477,6 +1542,7 @@ fn kill_search(
             allowed,
             guard: guard.clone(),
             memo: memo.clone(),
+            made: MadeMoves::default(),
         };
         Nested::new(game, endless, config)
     };
@@ -1496,6 +1562,7 @@ fn kill_search(
         allowed,
         guard: guard.clone(),
         memo: memo.clone(),
+        made: MadeMoves::default(),
         capture: capture(stone),
         scratch: None,
     };
@@ -1518,6 +1585,7 @@ fn kill_search(
                 allowed,
                 guard: guard.clone(),
                 memo: memo.clone(),
+                made: MadeMoves::default(),
             },
             config,
         )
@@ -1529,6 +1597,7 @@ fn kill_search(
         allowed,
         guard,
         memo: memo.clone(),
+        made: MadeMoves::default(),
         recreate: Nested::new(recreate, endless, config),
         invasion,
     };

@@ -489,14 +489,17 @@ pub trait Game {
         Ok(Vec::new())
     }
 
-    /// Whether the game plays moves in place ([`Game::make`], [`Game::unmake`]). A node
-    /// of such a game copies its state once, reads each child's key and leaf numbers by
-    /// making and unmaking its move on the copy (unless [`Game::child_key`] gives the
-    /// keys), and searches a child, and simulates its siblings, on that same copy. Other
-    /// games keep a state for each of the first 48 children, a copy of the whole state
-    /// each (about 10 KB for a 19x19 Go position), and a simulation copies a state at
-    /// every move. Playing in place took 12-16 % off the time of Go Game Guru problems
-    /// (BENCHMARKS.md, "Session 21").
+    /// Whether the game plays moves in place ([`Game::make`], [`Game::unmake`]). A search
+    /// of such a game copies its root state once and plays every move on that one state:
+    /// a node reads each child's key and leaf numbers by making and unmaking its move
+    /// (unless [`Game::child_key`] gives the keys), and searches a child by making its
+    /// move, searching, and taking it back; only a simulation of the siblings copies the
+    /// node's state, to make the solved child on. Other games keep a state for each of the
+    /// first 48 children, a copy of the whole state each (about 10 KB for a 19x19 Go
+    /// position), and a simulation copies a state at every move. Playing in place took
+    /// 12-16 % off the time of Go Game Guru problems (BENCHMARKS.md, "Session 21"), and
+    /// dropping the copy each node still made 15 % of the instructions of one
+    /// ("Session 40").
     fn plays_in_place(&self) -> bool {
         false
     }
@@ -653,7 +656,7 @@ const POOL_DEPTHS: usize = 48;
 
 /// The states of one node's children: the first [`KEPT_CHILDREN`] kept, the others played
 /// into `overflow` when needed; for a game that plays in place ([`Game::plays_in_place`]),
-/// `overflow` is the copy of the node's state that its children are made on.
+/// `overflow` is the copy of the node's state that a simulation makes the solved child on.
 #[derive(Debug)]
 struct ChildStates<S, M> {
     kept: Vec<S>,
@@ -859,6 +862,9 @@ pub struct Dfpn<G: Game> {
     path_cache_by_depth: Vec<Vec<u128>>,
     /// Child states per depth, reused across expansions.
     pool: Vec<ChildStates<G::State, G::Move>>,
+    /// The storage of a search's own copy of its root (see [`Dfpn::solve_node`]), kept
+    /// for the next search.
+    root_copy: Option<Box<G::State>>,
     /// The winning move of the table's solved states where the winner is to move: the
     /// advice a simulation follows.
     best_moves: HashMap<u128, G::Move, KeyHash>,
@@ -979,6 +985,7 @@ impl<G: Game> Dfpn<G> {
             path_cache: HashMap::default(),
             path_cache_by_depth: Vec::new(),
             pool: Vec::new(),
+            root_copy: None,
             best_moves: HashMap::default(),
             recent_roots: Vec::new(),
             stats: Stats::default(),
@@ -1153,7 +1160,19 @@ impl<G: Game> Dfpn<G> {
             pn: ProofNumber::INFINITY,
             dn: ProofNumber::INFINITY,
         };
-        let result = self.mid(state, key, infinite, path, budget)?;
+        // The one copy of a search: a game that plays in place makes and takes back every
+        // move of the search on it. Its storage serves the next search too (a nested
+        // question is a search of its own at every state that asks it).
+        let mut root = match self.root_copy.take() {
+            Some(mut copy) => {
+                (*copy).clone_from(state);
+                copy
+            }
+            None => Self::copy_on_heap(state),
+        };
+        let result = self.mid(&mut root, key, infinite, path, budget);
+        self.root_copy = Some(root);
+        let result = result?;
         debug_assert!(result.bounds.is_solved());
         Ok(result)
     }
@@ -1427,6 +1446,21 @@ impl<G: Game> Dfpn<G> {
         Box::new(self.game.play(state, mv))
     }
 
+    /// A copy of `state` on the heap, made in a frame of its own: a line read through
+    /// solved nodes calls [`Dfpn::solve_node`] at every level of its recursion, and a
+    /// 19x19 position is 15 KB.
+    #[inline(never)]
+    fn copy_on_heap(state: &G::State) -> Box<G::State> {
+        Box::new(state.clone())
+    }
+
+    /// Pushes a copy of `state` onto `kept`, in a frame of its own for the same reason:
+    /// inlined into [`Dfpn::mid`], the copy was made on its stack first, at every level.
+    #[inline(never)]
+    fn push_copy(kept: &mut Vec<G::State>, state: &G::State) {
+        kept.push(state.clone());
+    }
+
     /// Keeps `state` as a leaf of the tree read, in a frame of its own for the same reason.
     #[inline(never)]
     fn keep_leaf(state: &G::State, key: ZobristHash, reading: &mut TreeReading<'_, G::State>) {
@@ -1639,7 +1673,7 @@ impl<G: Game> Dfpn<G> {
     /// Multiple iterative deepening at one node: search until its bounds reach `threshold`.
     fn mid(
         &mut self,
-        state: &G::State,
+        state: &mut G::State,
         key: ZobristHash,
         threshold: Bounds,
         path: &mut Vec<ZobristHash>,
@@ -1711,13 +1745,12 @@ impl<G: Game> Dfpn<G> {
                 .then(|| self.game.child_key(state, mv))
                 .flatten();
             if in_place && unmade_key.is_none() {
-                let copy = node_copy(&mut states.overflow, state, &mut copied);
-                self.game.make(copy, mv);
-                let child_key = self.game.key(copy);
+                self.game.make(state, mv);
+                let child_key = self.game.key(state);
                 let (bounds, loops) = self
                     .known_child(path, child_key)
-                    .unwrap_or_else(|| (fresh_leaf(self.game.leaf_bounds(copy)), None));
-                self.game.unmake(copy);
+                    .unwrap_or_else(|| (fresh_leaf(self.game.leaf_bounds(state)), None));
+                self.game.unmake(state);
                 children.push(Child {
                     key: child_key,
                     bounds,
@@ -1730,14 +1763,14 @@ impl<G: Game> Dfpn<G> {
             } else {
                 let child = if i < kept {
                     if states.kept.len() <= i {
-                        states.kept.push(state.clone());
+                        Self::push_copy(&mut states.kept, state);
                     }
                     &mut states.kept[i]
                 } else {
                     in_overflow = Some(i);
                     states
                         .overflow
-                        .get_or_insert_with(|| Box::new(state.clone()))
+                        .get_or_insert_with(|| Self::copy_on_heap(state))
                 };
                 self.game.play_into(state, mv, child);
                 Some(&*child)
@@ -1853,23 +1886,24 @@ impl<G: Game> Dfpn<G> {
             };
             let child_key = children[best].key;
             let searched = if in_place {
-                let copy = node_copy(&mut states.overflow, state, &mut copied);
-                self.game.make(copy, moves[best]);
-                let searched = self.mid(copy, child_key, child_threshold, path, budget);
-                self.game.unmake(copy);
+                // On this node's own state: the child's search takes back every move it
+                // makes, so the state is this node's again when it returns.
+                self.game.make(state, moves[best]);
+                let searched = self.mid(state, child_key, child_threshold, path, budget);
+                self.game.unmake(state);
                 searched
             } else {
                 let child_state = if best < kept {
-                    &states.kept[best]
+                    &mut states.kept[best]
                 } else {
                     let overflow = states
                         .overflow
-                        .get_or_insert_with(|| Box::new(state.clone()));
+                        .get_or_insert_with(|| Self::copy_on_heap(state));
                     if in_overflow != Some(best) {
                         self.game.play_into(state, moves[best], overflow);
                         in_overflow = Some(best);
                     }
-                    &**overflow
+                    &mut **overflow
                 };
                 self.mid(child_state, child_key, child_threshold, path, budget)
             };
@@ -2523,8 +2557,12 @@ impl<G: Game> Dfpn<G> {
     }
 }
 
-/// The copy of a node's state in `slot` that a game playing in place makes its children
-/// on: copied from `state` at the first call of the node's visit (`copied` false).
+/// The copy of a node's state in `slot` on which a game playing in place makes the child
+/// whose solution a simulation follows: copied from `state` at the first call of the
+/// node's visit (`copied` false). Never inlined: the first copy is made on the stack before
+/// it is boxed, and in [`Dfpn::mid`]'s frame that would be 15 KB at every level of the
+/// recursion.
+#[inline(never)]
 fn node_copy<'a, S: Clone>(
     slot: &'a mut Option<Box<S>>,
     state: &S,
