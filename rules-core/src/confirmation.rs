@@ -898,6 +898,22 @@ mod tests {
         }
     }
 
+    /// One of `moves` picked by `seed`: a play, so that the board fills and kos come up,
+    /// but any move (passes included) one time in `any_every`.
+    fn random_move(moves: &[ConfirmationMove], seed: u64, any_every: u64) -> ConfirmationMove {
+        let plays: Vec<ConfirmationMove> = moves
+            .iter()
+            .copied()
+            .filter(|m| matches!(m, ConfirmationMove::Play(_)))
+            .collect();
+        let pick = if plays.is_empty() || (seed >> 40) % any_every == 0 {
+            moves
+        } else {
+            &plays
+        };
+        pick[(seed >> 33) as usize % pick.len()]
+    }
+
     #[test]
     fn undo_restores_the_state_under_every_rule() {
         // Random hypothetical play on small boards under every ko-pass rule, passes for ko
@@ -932,18 +948,7 @@ mod tests {
                         }
                         continue;
                     }
-                    let moves = state.legal_moves();
-                    let plays: Vec<ConfirmationMove> = moves
-                        .iter()
-                        .copied()
-                        .filter(|m| matches!(m, ConfirmationMove::Play(_)))
-                        .collect();
-                    let pick = if plays.is_empty() || (seed >> 40) % 6 == 0 {
-                        &moves
-                    } else {
-                        &plays
-                    };
-                    let mv = pick[(seed >> 33) as usize % pick.len()];
+                    let mv = random_move(&state.legal_moves(), seed, 6);
                     let played = state.play(mv).unwrap();
                     let before = state.clone();
                     let mut undo = ConfirmationUndo::default();
@@ -989,20 +994,7 @@ mod tests {
                     with_bans += usize::from(!state.bans().is_empty());
                 }
                 seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
-                // Plays mostly, so that the board fills and kos come up.
-                let plays: Vec<ConfirmationMove> = moves
-                    .iter()
-                    .copied()
-                    .filter(|m| matches!(m, ConfirmationMove::Play(_)))
-                    .collect();
-                let pick = if plays.is_empty() || (seed >> 40) % 8 == 0 {
-                    &moves
-                } else {
-                    &plays
-                };
-                state = state
-                    .play(pick[(seed >> 33) as usize % pick.len()])
-                    .unwrap();
+                state = state.play(random_move(&moves, seed, 8)).unwrap();
             }
         }
         assert!(checked > 5_000, "{checked}");
