@@ -99,6 +99,25 @@ impl<G: Game<Move = ConfirmationMove>> Game for Mirrored<G> {
         self.0.play_into(state, mv, out);
     }
 
+    // The wrapped game's moves in place and its children's keys: without them the second
+    // judgement copied the board at every node and made the first children of each node
+    // ahead (BENCHMARKS.md, "Session 41").
+    fn plays_in_place(&self) -> bool {
+        self.0.plays_in_place()
+    }
+
+    fn make(&mut self, state: &mut G::State, mv: G::Move) {
+        self.0.make(state, mv);
+    }
+
+    fn unmake(&mut self, state: &mut G::State) {
+        self.0.unmake(state);
+    }
+
+    fn child_key(&self, state: &G::State, mv: G::Move) -> Option<ZobristHash> {
+        self.0.child_key(state, mv)
+    }
+
     fn leaf_bounds(&self, state: &G::State) -> crate::dfpn::Bounds {
         let b = self.0.leaf_bounds(state);
         crate::dfpn::Bounds { pn: b.dn, dn: b.pn }
