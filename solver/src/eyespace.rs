@@ -41,6 +41,7 @@ use crate::confirm::PlayedMove;
 use rules_core::benson::{pass_alive_excluding, strings_pass_alive_excluding};
 use rules_core::confirmation::{ConfirmationMove, ConfirmationState};
 use rules_core::{Color, Point, PointSet, Position, Size};
+use std::ops::ControlFlow;
 
 /// What the flood fills' stacks hold before they grow: one allocation instead of several
 /// reallocations (they run at every node of the searches; the growth was 2 % of a run).
@@ -255,6 +256,8 @@ struct Walls {
     /// Strings whose wall status is known, and the walls.
     judged: PointSet,
     walls: PointSet,
+    /// The bordering stones of each small region of the string being judged (a buffer).
+    borders: Vec<PointSet>,
 }
 
 impl Walls {
@@ -266,32 +269,42 @@ impl Walls {
         if !self.judged.contains(point) {
             let string: PointSet = position.string_stones(point).collect();
             self.judged = self.judged.union(&string);
-            if self.string_in_s(position, point, &string)
-                && two_small_regions_where(position, point, |border| {
-                    border.iter().all(|b| self.in_s(position, b))
-                })
+            // One flood of the string's regions serves both counts: S needs two small
+            // regions, a wall two whose borders are in S (flooding them once for each
+            // count was a third of the test's time).
+            let mut borders = std::mem::take(&mut self.borders);
+            borders.clear();
+            for_each_small_region(position, point, |border| {
+                borders.push(*border);
+                ControlFlow::Continue(())
+            });
+            if !self.known.contains(point) {
+                self.known = self.known.union(&string);
+                if borders.len() >= 2 {
+                    self.in_s = self.in_s.union(&string);
+                }
+            }
+            if self.in_s.contains(point)
+                && borders
+                    .iter()
+                    .filter(|border| border.iter().all(|b| self.in_s(position, b)))
+                    .nth(1)
+                    .is_some()
             {
                 self.walls = self.walls.union(&string);
             }
+            self.borders = borders;
         }
         self.walls.contains(point)
     }
 
     /// Whether the string through `point` (a stone) is in S.
     fn in_s(&mut self, position: &Position, point: Point) -> bool {
-        if self.known.contains(point) {
-            return self.in_s.contains(point);
-        }
-        let string: PointSet = position.string_stones(point).collect();
-        self.string_in_s(position, point, &string)
-    }
-
-    /// [`Walls::in_s`] with the string's stones already read.
-    fn string_in_s(&mut self, position: &Position, point: Point, string: &PointSet) -> bool {
         if !self.known.contains(point) {
-            self.known = self.known.union(string);
+            let string: PointSet = position.string_stones(point).collect();
+            self.known = self.known.union(&string);
             if two_small_regions(position, point) {
-                self.in_s = self.in_s.union(string);
+                self.in_s = self.in_s.union(&string);
             }
         }
         self.in_s.contains(point)
@@ -319,23 +332,32 @@ pub(crate) fn may_be_pass_alive(position: &Position, point: Point) -> bool {
 /// not vital: such a region can be counted as vital. That errs only towards `true`, and
 /// finishing every fill instead would flood whole open areas (the function is hot).
 pub(crate) fn two_small_regions(position: &Position, point: Point) -> bool {
-    two_small_regions_where(position, point, |_| true)
+    let mut vital = 0;
+    for_each_small_region(position, point, |_| {
+        vital += 1;
+        if vital >= 2 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    vital >= 2
 }
 
-/// [`two_small_regions`] counting only the small regions whose bordering stones of the
-/// owner (all of them, the string's own included) pass `borders_kept`.
-fn two_small_regions_where(
+/// Calls `visit` with the bordering stones of the owner (all of them, the string's own
+/// included) of each small region of the string through `point` as [`two_small_regions`]
+/// finds them, until `visit` breaks.
+fn for_each_small_region(
     position: &Position,
     point: Point,
-    mut borders_kept: impl FnMut(&PointSet) -> bool,
-) -> bool {
+    mut visit: impl FnMut(&PointSet) -> ControlFlow<()>,
+) {
     let Some(owner) = position.color_at(point) else {
-        return false;
+        return;
     };
     let size = position.size();
     let libs = position.liberties(point);
     let mut visited = PointSet::new();
-    let mut vital = 0;
     let mut stack: Vec<Point> = Vec::with_capacity(FLOOD_CAPACITY);
     for l in libs.iter() {
         if !visited.insert(l) {
@@ -363,14 +385,10 @@ fn two_small_regions_where(
                 }
             }
         }
-        if small && borders_kept(&border) {
-            vital += 1;
-            if vital >= 2 {
-                return true;
-            }
+        if small && visit(&border).is_break() {
+            return;
         }
     }
-    false
 }
 
 /// The rule for the region of `point` (not a stone of `pass_alive`, the attacker's
