@@ -1017,7 +1017,7 @@ impl<G: Game> Dfpn<G> {
         if let Err(reason) = self.simulate_root(root, budget) {
             return Outcome::Unknown(reason);
         }
-        let mut path = Vec::new();
+        let mut path = Path::new();
         match self.solve_node(root, &mut path, budget) {
             Err(reason) => Outcome::Unknown(reason),
             Ok(result) => {
@@ -1042,7 +1042,7 @@ impl<G: Game> Dfpn<G> {
     /// checked, may win another for a fraction of a search. A failed try proves nothing.
     pub fn decide(&mut self, root: &G::State, budget: &mut Budget) -> Result<bool, StopReason> {
         self.simulate_root(root, budget)?;
-        let mut path = Vec::new();
+        let mut path = Path::new();
         let result = self.solve_node(root, &mut path, budget)?;
         self.remember_root(root, result.bounds);
         Ok(result.bounds.is_proved())
@@ -1073,7 +1073,7 @@ impl<G: Game> Dfpn<G> {
             };
             let mut state = root.clone();
             let mut left = cap.get();
-            let mut path = Vec::new();
+            let mut path = Path::new();
             if self.simulate(
                 &mut reference,
                 &mut state,
@@ -1152,7 +1152,7 @@ impl<G: Game> Dfpn<G> {
     fn solve_node(
         &mut self,
         state: &G::State,
-        path: &mut Vec<ZobristHash>,
+        path: &mut Path,
         budget: &mut Budget,
     ) -> Result<NodeResult, StopReason> {
         let key = self.game.key(state);
@@ -1676,7 +1676,7 @@ impl<G: Game> Dfpn<G> {
         state: &mut G::State,
         key: ZobristHash,
         threshold: Bounds,
-        path: &mut Vec<ZobristHash>,
+        path: &mut Path,
         budget: &mut Budget,
     ) -> Result<NodeResult, StopReason> {
         budget.tick()?;
@@ -2074,7 +2074,7 @@ impl<G: Game> Dfpn<G> {
         at: &mut Simulating<'_, G>,
         children: &mut [Child],
         tried: &mut [bool],
-        path: &mut Vec<ZobristHash>,
+        path: &mut Path,
         budget: &mut Budget,
     ) -> Result<u64, StopReason> {
         let start = budget.nodes();
@@ -2128,7 +2128,7 @@ impl<G: Game> Dfpn<G> {
         state: &mut G::State,
         proving: bool,
         left: &mut u32,
-        path: &mut Vec<ZobristHash>,
+        path: &mut Path,
         budget: &mut Budget,
     ) -> Result<bool, StopReason> {
         if *left == 0 {
@@ -2138,7 +2138,7 @@ impl<G: Game> Dfpn<G> {
         budget.tick()?;
         let start = budget.nodes();
         let key = self.game.key(state);
-        if path.contains(&key) {
+        if path.contains(key) {
             return Ok(false);
         }
         let known = self.lookup(key);
@@ -2214,7 +2214,7 @@ impl<G: Game> Dfpn<G> {
         mv: G::Move,
         proving: bool,
         left: &mut u32,
-        path: &mut Vec<ZobristHash>,
+        path: &mut Path,
         budget: &mut Budget,
     ) -> Result<bool, StopReason> {
         if !self.game.plays_in_place() {
@@ -2252,7 +2252,7 @@ impl<G: Game> Dfpn<G> {
         state: &mut G::State,
         mv: G::Move,
         proving: bool,
-        path: &[ZobristHash],
+        path: &Path,
     ) -> bool {
         let key = match self.game.child_key(state, mv) {
             Some(key) => key,
@@ -2264,7 +2264,7 @@ impl<G: Game> Dfpn<G> {
             }
             None => self.key_of_child(state, mv),
         };
-        !path.contains(&key)
+        !path.contains(key)
             && self
                 .lookup(key)
                 .is_some_and(|e| e.bounds.is_solved() && e.bounds.is_proved() == proving)
@@ -2275,10 +2275,10 @@ impl<G: Game> Dfpn<G> {
     /// or the table's bounds.
     fn known_child(
         &mut self,
-        path: &[ZobristHash],
+        path: &Path,
         key: ZobristHash,
     ) -> Option<(Bounds, Option<LoopRange>)> {
-        match path.iter().position(|&k| k == key) {
+        match path.position(key) {
             Some(at) => {
                 self.stats.repetitions += 1;
                 Some((Bounds::DISPROVED, Some(LoopRange { min: at, max: at })))
@@ -2439,7 +2439,7 @@ impl<G: Game> Dfpn<G> {
         // Whether the line has gone on through a state another search decided: past it,
         // a limit ends the line where it is read to, instead of losing it whole.
         let mut past_borrowed = false;
-        let mut path: Vec<ZobristHash> = Vec::new();
+        let mut path = Path::new();
         let mut state = root.clone();
         macro_rules! or_line_so_far {
             ($e:expr) => {
@@ -2477,7 +2477,7 @@ impl<G: Game> Dfpn<G> {
                 .map(|mv| {
                     let child = self.game.play(&state, mv);
                     let child_key = self.game.key(&child);
-                    let value = if path.contains(&child_key) {
+                    let value = if path.contains(child_key) {
                         Some((false, 0))
                     } else {
                         self.lookup(child_key)
@@ -2548,7 +2548,7 @@ impl<G: Game> Dfpn<G> {
             };
             let chosen = known.swap_remove(pick);
             line.push(chosen.mv);
-            if path.contains(&chosen.key) {
+            if path.contains(chosen.key) {
                 break;
             }
             state = chosen.state;
@@ -2624,6 +2624,63 @@ fn combine(or_node: bool, children: &[Child]) -> Bounds {
         Bounds { pn: min, dn: all }
     } else {
         Bounds { pn: all, dn: min }
+    }
+}
+
+/// Buckets of [`Path`]'s filter: with a path of depth `d`, a key not on it is found absent
+/// without a scan unless one of the `d` keys shares its bucket (about `d / 1024`).
+const PATH_BUCKETS: usize = 1024;
+
+/// The keys of the states on the current search path, root first, with a counting filter
+/// on their low bits: a repetition test (every child of every expanded node asks one)
+/// scans the path only when a key on it shares the bucket of the key asked about. The
+/// linear scan alone was 4 % of a continued record's judgement (BENCHMARKS.md,
+/// "Session 41"). The filter only ever answers "absent" for keys that are absent: every
+/// key pushed is counted in its bucket until popped.
+#[derive(Debug)]
+struct Path {
+    keys: Vec<ZobristHash>,
+    counts: Box<[u16; PATH_BUCKETS]>,
+}
+
+impl Path {
+    fn new() -> Path {
+        Path {
+            keys: Vec::new(),
+            counts: Box::new([0; PATH_BUCKETS]),
+        }
+    }
+
+    fn bucket(key: ZobristHash) -> usize {
+        // The keys are Zobrist hashes: their low bits are as good as any.
+        (key.0 as usize) % PATH_BUCKETS
+    }
+
+    fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    fn push(&mut self, key: ZobristHash) {
+        self.counts[Self::bucket(key)] += 1;
+        self.keys.push(key);
+    }
+
+    fn pop(&mut self) {
+        if let Some(key) = self.keys.pop() {
+            self.counts[Self::bucket(key)] -= 1;
+        }
+    }
+
+    /// The depth of `key` on the path, if it is on it.
+    fn position(&self, key: ZobristHash) -> Option<usize> {
+        if self.counts[Self::bucket(key)] == 0 {
+            return None;
+        }
+        self.keys.iter().position(|&k| k == key)
+    }
+
+    fn contains(&self, key: ZobristHash) -> bool {
+        self.position(key).is_some()
     }
 }
 
