@@ -2707,6 +2707,48 @@ fn select(or_node: bool, children: &[Child]) -> (usize, ProofNumber) {
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_path_finds_what_a_scan_finds() {
+        // Random pushes and pops of keys drawn from few buckets (so that buckets are
+        // shared) and from everywhere: the filtered answer against a plain scan.
+        let mut path = Path::new();
+        let mut plain: Vec<ZobristHash> = Vec::new();
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let (mut found, mut absent) = (0, 0);
+        for _ in 0..200_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let bucket = (seed >> 20) % 8;
+            let key = ZobristHash(u128::from(seed % 64) << 64 | u128::from(bucket));
+            match seed % 5 {
+                0 | 1 if !plain.contains(&key) => {
+                    path.push(key);
+                    plain.push(key);
+                }
+                2 => {
+                    path.pop();
+                    plain.pop();
+                }
+                _ => {}
+            }
+            let asked = if seed % 3 == 0 {
+                key
+            } else {
+                ZobristHash(u128::from(seed))
+            };
+            let want = plain.iter().position(|&k| k == asked);
+            assert_eq!(path.position(asked), want);
+            assert_eq!(path.len(), plain.len());
+            if want.is_some() {
+                found += 1;
+            } else {
+                absent += 1;
+            }
+        }
+        assert!(found > 1000 && absent > 1000, "{found} {absent}");
+    }
+
     /// A toy game on a small graph: nodes 0..n, prover to move on even nodes.
     struct Graph {
         edges: Vec<Vec<usize>>,
