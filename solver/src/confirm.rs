@@ -1643,7 +1643,7 @@ fn capture_first(
     };
     let tree = {
         let game = kill.game();
-        capture.solved_tree(start, captures, MAX_CARRIED_TREE, &|s| game.key(s))
+        capture.solved_tree(start, captures, MAX_CARRIED_TREE, &|_, s| game.key(s))
     };
     // Without the whole tree nothing more is stored: the judgement needs a line, and a
     // line read from a root alone would search every child on its own. A tree that is only

@@ -941,11 +941,12 @@ enum Read<S> {
 }
 
 /// The state of a [`Dfpn::solved_tree`] reading.
-struct TreeReading<'a, S> {
-    /// The key of a state in the game the tree is carried to.
-    rekey: &'a dyn Fn(&S) -> ZobristHash,
+struct TreeReading<'a, G: Game> {
+    /// The key of a state in the game the tree is carried to (given the game read, which
+    /// may be the same).
+    rekey: &'a dyn Fn(&G, &G::State) -> ZobristHash,
     proved: bool,
-    read: hashbrown::HashMap<u128, Read<S>>,
+    read: hashbrown::HashMap<u128, Read<G::State>>,
     path: hashbrown::HashSet<u128>,
     visits: usize,
     max_visits: usize,
@@ -1205,13 +1206,17 @@ impl<G: Game> Dfpn<G> {
     /// A caller that solved `root` in a game whose values bound another game's (every win
     /// here a win there, or every loss here a loss there) reads the tree here to carry
     /// the result over ([`Dfpn::import_tree`]); `rekey` gives a state's key in that
-    /// other game.
+    /// other game (it is given this one's game, which may be the same).
+    ///
+    /// A game that plays in place is read on one copy of `root`, each move made and taken
+    /// back (a copy of the state per child read was 2 % of a continued record's
+    /// judgement).
     pub(crate) fn solved_tree(
-        &self,
+        &mut self,
         root: &G::State,
         proved: bool,
         max_nodes: usize,
-        rekey: &dyn Fn(&G::State) -> ZobristHash,
+        rekey: &dyn Fn(&G, &G::State) -> ZobristHash,
     ) -> Option<SolvedTree<G::State>> {
         let mut reading = TreeReading {
             rekey,
@@ -1222,7 +1227,16 @@ impl<G: Game> Dfpn<G> {
             max_visits: max_nodes,
         };
         let key = self.game.key(root);
-        if !self.read_tree(root, key, &mut reading)? {
+        let mut state = match self.root_copy.take() {
+            Some(mut copy) => {
+                (*copy).clone_from(root);
+                copy
+            }
+            None => Self::copy_on_heap(root),
+        };
+        let read = self.read_tree(&mut state, key, &mut reading);
+        self.root_copy = Some(state);
+        if !read? {
             return None;
         }
         // Room for every leaf at once: a vector of positions grown by doubling copies them
@@ -1282,10 +1296,10 @@ impl<G: Game> Dfpn<G> {
     /// Reads the solved tree below `state` into `reading` ([`Dfpn::solved_tree`]):
     /// `Some(false)` when the table holds none on this path, `None` past the visit cap.
     fn read_tree(
-        &self,
-        state: &G::State,
+        &mut self,
+        state: &mut G::State,
         key: ZobristHash,
-        reading: &mut TreeReading<'_, G::State>,
+        reading: &mut TreeReading<'_, G>,
     ) -> Option<bool> {
         if let Some(known) = Self::read_before(key, reading) {
             return known;
@@ -1305,7 +1319,7 @@ impl<G: Game> Dfpn<G> {
             return Some(false);
         };
         if matches!(entry.kind, EntryKind::Terminal | EntryKind::Known) {
-            Self::keep_leaf(state, key, reading);
+            Self::keep_leaf(&self.game, state, key, reading);
             return Some(true);
         }
         reading.path.insert(key.0);
@@ -1369,7 +1383,7 @@ impl<G: Game> Dfpn<G> {
         }
         reading.path.remove(&key.0);
         if result == Some(true) {
-            let other_key = (reading.rekey)(state);
+            let other_key = (reading.rekey)(&self.game, state);
             reading.read.insert(key.0, Read::Node(other_key, chosen));
         }
         result
@@ -1377,7 +1391,7 @@ impl<G: Game> Dfpn<G> {
 
     /// What [`Dfpn::read_tree`] answers for `key` without its state: a state of the path
     /// (a repetition, which a disproof may rest on and a proof may not), or one read already.
-    fn read_before(key: ZobristHash, reading: &TreeReading<'_, G::State>) -> Option<Option<bool>> {
+    fn read_before(key: ZobristHash, reading: &TreeReading<'_, G>) -> Option<Option<bool>> {
         if reading.path.contains(&key.0) {
             return Some(Some(!reading.proved));
         }
@@ -1393,27 +1407,54 @@ impl<G: Game> Dfpn<G> {
     /// the state after `mv`, or `None` when either state lies on the path (a proof never
     /// rests on a repetition).
     fn read_forced(
-        &self,
-        state: &G::State,
+        &mut self,
+        state: &mut G::State,
         mv: G::Move,
         answer: G::Move,
-        reading: &mut TreeReading<'_, G::State>,
+        reading: &mut TreeReading<'_, G>,
     ) -> Option<u128> {
-        let between = self.child_on_heap(state, mv);
-        let key = self.game.key(&between);
+        if !self.game.plays_in_place() {
+            let mut between = self.child_on_heap(state, mv);
+            return self.read_forced_after(&mut between, answer, reading);
+        }
+        self.game.make(state, mv);
+        let read = self.read_forced_after(state, answer, reading);
+        self.game.unmake(state);
+        read
+    }
+
+    /// [`Dfpn::read_forced`] from `between`, the state after the disprover's move.
+    fn read_forced_after(
+        &mut self,
+        between: &mut G::State,
+        answer: G::Move,
+        reading: &mut TreeReading<'_, G>,
+    ) -> Option<u128> {
+        let key = self.game.key(between);
         if reading.path.contains(&key.0) {
             return None;
         }
         if !reading.read.contains_key(&key.0) {
-            let after = self.child_on_heap(&between, answer);
-            let leaf = self.game.key(&after);
-            if reading.path.contains(&leaf.0) || leaf == key {
-                return None;
-            }
-            if !reading.read.contains_key(&leaf.0) {
-                Self::keep_leaf(&after, leaf, reading);
-            }
-            let other_key = (reading.rekey)(&between);
+            let mut keep = |game: &G, after: &G::State| {
+                let leaf = game.key(after);
+                if reading.path.contains(&leaf.0) || leaf == key {
+                    return None;
+                }
+                if !reading.read.contains_key(&leaf.0) {
+                    Self::keep_leaf(game, after, leaf, reading);
+                }
+                Some(leaf)
+            };
+            let leaf = if self.game.plays_in_place() {
+                self.game.make(between, answer);
+                let leaf = keep(&self.game, between);
+                self.game.unmake(between);
+                leaf
+            } else {
+                let after = self.child_on_heap(between, answer);
+                keep(&self.game, &after)
+            }?;
+            let other_key = (reading.rekey)(&self.game, between);
             reading
                 .read
                 .insert(key.0, Read::Node(other_key, vec![leaf.0]));
@@ -1424,17 +1465,23 @@ impl<G: Game> Dfpn<G> {
     /// [`Dfpn::read_tree`] for the child of `state` through `mv`, whose key is `key`: the
     /// child's state is made only when the reading must enter it.
     fn read_child(
-        &self,
-        state: &G::State,
+        &mut self,
+        state: &mut G::State,
         mv: G::Move,
         key: ZobristHash,
-        reading: &mut TreeReading<'_, G::State>,
+        reading: &mut TreeReading<'_, G>,
     ) -> Option<bool> {
         match Self::read_before(key, reading) {
             Some(known) => known,
             // Too deep to read without risking the thread's stack: as past the visit cap.
             None if reading.path.len() >= MAX_TREE_DEPTH => None,
-            None => self.read_tree(&self.child_on_heap(state, mv), key, reading),
+            None if self.game.plays_in_place() => {
+                self.game.make(state, mv);
+                let read = self.read_tree(state, key, reading);
+                self.game.unmake(state);
+                read
+            }
+            None => self.read_tree(&mut self.child_on_heap(state, mv), key, reading),
         }
     }
 
@@ -1463,8 +1510,8 @@ impl<G: Game> Dfpn<G> {
 
     /// Keeps `state` as a leaf of the tree read, in a frame of its own for the same reason.
     #[inline(never)]
-    fn keep_leaf(state: &G::State, key: ZobristHash, reading: &mut TreeReading<'_, G::State>) {
-        let other_key = (reading.rekey)(state);
+    fn keep_leaf(game: &G, state: &G::State, key: ZobristHash, reading: &mut TreeReading<'_, G>) {
+        let other_key = (reading.rekey)(game, state);
         reading
             .read
             .insert(key.0, Read::Leaf(Box::new(state.clone()), other_key));
@@ -2897,7 +2944,7 @@ mod tests {
                 let root = [0u64; 2048];
                 let mut budget = Budget::unlimited();
                 assert_eq!(dfpn.decide(&root, &mut budget), Ok(true));
-                let tree = dfpn.solved_tree(&root, true, 10_000, &|s| dfpn.game().key(s));
+                let tree = dfpn.solved_tree(&root, true, 10_000, &|game, s| game.key(s));
                 tree.map(|t| (t.internal.len(), t.leaves.len()))
             })
             .unwrap();
@@ -2962,19 +3009,25 @@ mod tests {
     /// attractor of the game cut to the tree's states), so it never cycles.
     #[test]
     fn solved_trees_are_strategies_of_the_right_value() {
-        let (mut proofs, mut disproofs) = (0, 0);
+        // Half the seeds play in place: the tree is then read on one state, each move
+        // made and taken back.
+        let (mut proofs, mut disproofs, mut in_place) = (0, 0, 0);
         for seed in 0..3000 {
             let n = 3 + (seed % 22) as usize;
-            let g = random_graph(seed, n);
+            let mut g = random_graph(seed, n);
+            g.in_place = seed % 2 == 1;
             let expected = attractor(&g);
             let mut solver = Dfpn::new(g, SolverConfig::default());
             for (s, &want) in expected.iter().enumerate() {
                 let mut budget = Budget::new(NonZeroU64::new(1_000_000), None, None);
                 assert_eq!(solver.decide(&s, &mut budget).ok(), Some(want));
-                let game = &solver.game;
-                let Some(tree) = solver.solved_tree(&s, want, 10_000, &|x| game.key(x)) else {
+                let tree = solver.solved_tree(&s, want, 10_000, &|game, x| game.key(x));
+                assert!(solver.game.made.is_empty(), "seed {seed}: a move left made");
+                let Some(tree) = tree else {
                     continue;
                 };
+                let game = &solver.game;
+                in_place += usize::from(game.in_place);
                 let id_of = |k: ZobristHash| (0..n).find(|&i| game.key(&i) == k).unwrap();
                 let internal: Vec<usize> = tree.internal.iter().map(|(k, _)| id_of(*k)).collect();
                 for &i in internal.iter().chain(&tree.leaves) {
@@ -3023,8 +3076,8 @@ mod tests {
             }
         }
         assert!(
-            proofs > 1000 && disproofs > 1000,
-            "{proofs} proofs, {disproofs} disproofs"
+            proofs > 1000 && disproofs > 1000 && in_place > 1000,
+            "{proofs} proofs, {disproofs} disproofs, {in_place} read in place"
         );
     }
 

@@ -2378,8 +2378,8 @@ impl TsumegoSolver {
         if let Some(captures) = first {
             // Both games key a state alike (same salt), so the tree's keys are the kill
             // game's.
-            let tree = self.capture_first[slot(master)].as_ref().and_then(|c| {
-                c.solved_tree(state, captures, MAX_CARRIED_TREE, &|s| c.game().key(s))
+            let tree = self.capture_first[slot(master)].as_mut().and_then(|c| {
+                c.solved_tree(state, captures, MAX_CARRIED_TREE, &|game, s| game.key(s))
             });
             if !captures {
                 let kill = self.kill_solver(master);
