@@ -678,17 +678,53 @@ impl ConfirmationState {
     /// ```
     pub fn legal_moves_in(&self, points: &PointSet) -> Vec<ConfirmationMove> {
         let mut moves = Vec::with_capacity(points.len() + 2);
+        self.push_legal_plays_in(points, &mut moves);
+        self.push_passes(&mut moves);
+        moves
+    }
+
+    /// Appends the legal plays on `points` to `moves`, in the order of
+    /// [`ConfirmationState::legal_moves_in`], without the passes: a search that ranks the
+    /// plays by area pushes each area's in turn into one buffer, then the passes
+    /// ([`ConfirmationState::push_passes`]).
+    ///
+    /// ```
+    /// use rules_core::confirmation::{ConfirmationRules, ConfirmationState};
+    /// use rules_core::io::parse_diagram;
+    /// use rules_core::PointSet;
+    /// let game = parse_diagram("
+    ///  . X .
+    ///  X . .").unwrap();
+    /// let state = ConfirmationState::new(game.position, ConfirmationRules::default(), None);
+    /// let area: PointSet = state.position().size().points().collect();
+    /// let mut moves = Vec::new();
+    /// state.push_legal_plays_in(&area, &mut moves);
+    /// state.push_passes(&mut moves);
+    /// assert_eq!(moves, state.legal_moves_in(&area));
+    /// ```
+    pub fn push_legal_plays_in(&self, points: &PointSet, moves: &mut Vec<ConfirmationMove>) {
         for p in points.iter() {
             if self.position.is_legal_play(p) && self.refused_capture(p).is_none() {
                 moves.push(ConfirmationMove::Play(p));
             }
         }
-        self.push_passes(&mut moves);
-        moves
     }
 
-    /// The passes for ko, then the pass, as [`ConfirmationState::legal_moves`] lists them.
-    fn push_passes(&self, moves: &mut Vec<ConfirmationMove>) {
+    /// Appends the passes for ko, then the pass, as [`ConfirmationState::legal_moves`]
+    /// lists them after the plays.
+    ///
+    /// ```
+    /// use rules_core::confirmation::{ConfirmationMove, ConfirmationRules, ConfirmationState};
+    /// use rules_core::io::parse_diagram;
+    /// let game = parse_diagram("
+    ///  . X
+    ///  X .").unwrap();
+    /// let state = ConfirmationState::new(game.position, ConfirmationRules::default(), None);
+    /// let mut moves = Vec::new();
+    /// state.push_passes(&mut moves);
+    /// assert_eq!(moves, [ConfirmationMove::Pass]); // no ban, so no pass for a ko
+    /// ```
+    pub fn push_passes(&self, moves: &mut Vec<ConfirmationMove>) {
         let passes = self
             .bans
             .iter()

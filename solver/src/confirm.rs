@@ -167,42 +167,26 @@ impl StringJudgement {
 }
 
 /// The legal moves restricted to `allowed`, ordered: points in `focus` first, then their
-/// neighbours, then the rest; passes for ko, then the pass, last.
-fn ordered_moves(
+/// neighbours, then the rest, each rank in the points' order; passes for ko, then the
+/// pass, last. Written over `out`, whose storage the search keeps per depth (four vectors
+/// made per node were 2 % of a continued record's judgement).
+fn ordered_moves_into(
     state: &ConfirmationState,
     allowed: &PointSet,
     focus: &PointSet,
-) -> Vec<ConfirmationMove> {
-    let size = state.position().size();
-    let legal = state.legal_moves_in(allowed);
+    out: &mut Vec<ConfirmationMove>,
+) {
+    out.clear();
     // The focus and the points next to it, once, rather than each move's neighbours.
-    let near = focus.with_neighbours(size);
-    let plays = legal
-        .iter()
-        .take_while(|m| matches!(m, ConfirmationMove::Play(_)))
-        .count();
-    // Three ranks (the focus, next to it, the rest), each in `legal`'s order, without
-    // sorting (this runs at every node searched).
-    let mut ordered = Vec::with_capacity(legal.len());
-    let mut next_to = Vec::new();
-    let mut rest = Vec::new();
-    for &m in &legal[..plays] {
-        let ConfirmationMove::Play(p) = m else {
-            continue;
-        };
-        if focus.contains(p) {
-            ordered.push(m);
-        } else if near.contains(p) {
-            next_to.push(m);
-        } else {
-            rest.push(m);
-        }
+    let near = focus.with_neighbours(state.position().size());
+    for rank in [
+        allowed.intersection(focus),
+        allowed.intersection(&near).difference(focus),
+        allowed.difference(&near),
+    ] {
+        state.push_legal_plays_in(&rank, out);
     }
-    ordered.append(&mut next_to);
-    ordered.append(&mut rest);
-    // Then the passes for ko, then the pass, as `legal_moves` lists them.
-    ordered.extend_from_slice(&legal[plays..]);
-    ordered
+    state.push_passes(out);
 }
 
 /// The liberties of the strings through `points`, and the points themselves.
@@ -349,13 +333,18 @@ impl<T: ConfirmationGame> Game for T {
         self.evaluate_state(state, budget)
     }
 
-    /// The prover makes no plain pass, but in the kill game (see `without_provers_pass`).
     fn moves(&self, state: &ConfirmationState) -> Vec<ConfirmationMove> {
-        let mut moves = ordered_moves(state, self.allowed(), &self.focus(state));
-        if state.to_move() == self.prover() && self.drops_provers_pass() {
-            without_provers_pass(&mut moves);
-        }
+        let mut moves = Vec::new();
+        self.moves_into(state, &mut moves);
         moves
+    }
+
+    /// The prover makes no plain pass, but in the kill game (see `without_provers_pass`).
+    fn moves_into(&self, state: &ConfirmationState, out: &mut Vec<ConfirmationMove>) {
+        ordered_moves_into(state, self.allowed(), &self.focus(state), out);
+        if state.to_move() == self.prover() && self.drops_provers_pass() {
+            without_provers_pass(out);
+        }
     }
 
     fn play(&self, state: &ConfirmationState, mv: ConfirmationMove) -> ConfirmationState {

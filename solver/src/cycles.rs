@@ -84,11 +84,16 @@ impl<G: Game<Move = ConfirmationMove>> Game for Mirrored<G> {
     }
 
     fn moves(&self, state: &G::State) -> Vec<G::Move> {
-        let mut moves = self.0.moves(state);
-        if self.0.prover_to_move(state) {
-            moves.retain(|&mv| mv != ConfirmationMove::Pass);
-        }
+        let mut moves = Vec::new();
+        self.moves_into(state, &mut moves);
         moves
+    }
+
+    fn moves_into(&self, state: &G::State, out: &mut Vec<G::Move>) {
+        self.0.moves_into(state, out);
+        if self.0.prover_to_move(state) {
+            out.retain(|&mv| mv != ConfirmationMove::Pass);
+        }
     }
 
     fn play(&self, state: &G::State, mv: G::Move) -> G::State {
