@@ -169,7 +169,8 @@ impl StringJudgement {
 /// The legal moves restricted to `allowed`, ordered: points in `focus` first, then their
 /// neighbours, then the rest, each rank in the points' order; passes for ko, then the
 /// pass, last. Written over `out`, whose storage the search keeps per depth (four vectors
-/// made per node were 2 % of a continued record's judgement).
+/// made per node cost 6 % of the instructions of a continued record's judgement;
+/// BENCHMARKS.md, "Session 41").
 fn ordered_moves_into(
     state: &ConfirmationState,
     allowed: &PointSet,
