@@ -1164,13 +1164,7 @@ impl<G: Game> Dfpn<G> {
         // The one copy of a search: a game that plays in place makes and takes back every
         // move of the search on it. Its storage serves the next search too (a nested
         // question is a search of its own at every state that asks it).
-        let mut root = match self.root_copy.take() {
-            Some(mut copy) => {
-                (*copy).clone_from(state);
-                copy
-            }
-            None => Self::copy_on_heap(state),
-        };
+        let mut root = refilled(self.root_copy.take(), state);
         let result = self.mid(&mut root, key, infinite, path, budget);
         self.root_copy = Some(root);
         let result = result?;
@@ -1227,13 +1221,7 @@ impl<G: Game> Dfpn<G> {
             max_visits: max_nodes,
         };
         let key = self.game.key(root);
-        let mut state = match self.root_copy.take() {
-            Some(mut copy) => {
-                (*copy).clone_from(root);
-                copy
-            }
-            None => Self::copy_on_heap(root),
-        };
+        let mut state = refilled(self.root_copy.take(), root);
         let read = self.read_tree(&mut state, key, &mut reading);
         self.root_copy = Some(state);
         if !read? {
@@ -2606,21 +2594,32 @@ impl<G: Game> Dfpn<G> {
 
 /// The copy of a node's state in `slot` on which a game playing in place makes the child
 /// whose solution a simulation follows: copied from `state` at the first call of the
-/// node's visit (`copied` false). Never inlined: the first copy is made on the stack before
-/// it is boxed, and in [`Dfpn::mid`]'s frame that would be 15 KB at every level of the
-/// recursion.
-#[inline(never)]
+/// node's visit (`copied` false), by [`refilled`].
 fn node_copy<'a, S: Clone>(
     slot: &'a mut Option<Box<S>>,
     state: &S,
     copied: &mut bool,
 ) -> &'a mut S {
-    let copy = slot.get_or_insert_with(|| Box::new(state.clone()));
     if !*copied {
-        (**copy).clone_from(state);
+        *slot = Some(refilled(slot.take(), state));
         *copied = true;
     }
-    copy
+    slot.as_deref_mut()
+        .expect("a copied node's slot holds its copy")
+}
+
+/// `state` copied into the storage of `slot` when it has one, else into a new box. Never
+/// inlined: a new box's copy is made on the stack first, and in [`Dfpn::mid`]'s frame
+/// that would be 15 KB at every level of the recursion.
+#[inline(never)]
+fn refilled<S: Clone>(slot: Option<Box<S>>, state: &S) -> Box<S> {
+    match slot {
+        Some(mut copy) => {
+            (*copy).clone_from(state);
+            copy
+        }
+        None => Box::new(state.clone()),
+    }
 }
 
 /// A game's initial bounds for a new leaf, kept finite and non-zero so that they can never
