@@ -311,6 +311,10 @@ fn note_json<S: serde::Serializer>(note: &Option<Note>, s: S) -> Result<S::Ok, S
     }
 }
 
+fn notes_json<S: serde::Serializer>(notes: &[Note], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(notes.iter().map(|n| Language::English.verify_note(n)))
+}
+
 fn bad_lines_json<S: serde::Serializer>(lines: &[BadLine], s: S) -> Result<S::Ok, S::Error> {
     let text: Vec<String> = lines
         .iter()
@@ -337,6 +341,11 @@ pub struct Report {
     pv: Vec<(Color, Move)>,
     #[serde(skip_serializing_if = "Option::is_none", serialize_with = "note_json")]
     reason: Option<Note>,
+    /// The changes made to the inferred set-up before the verdict (a region rule replaced,
+    /// the book's points added), in order: kept apart from `reason`, which is the final
+    /// set-up's own, so that an `unknown` after a change still says why the set-up changed.
+    #[serde(skip_serializing_if = "Vec::is_empty", serialize_with = "notes_json")]
+    setup: Vec<Note>,
     #[serde(
         skip_serializing_if = "Vec::is_empty",
         serialize_with = "bad_lines_json"
@@ -364,20 +373,31 @@ struct Summary {
     skipped: usize,
     /// The `unknown` verdicts a search limit left open.
     unknown_at_limit: usize,
+    /// Of those, the ones left open in a set-up that replaced the inferred one (its region
+    /// rule ruled out, or the book's points added): more nodes may decide them, but the
+    /// replaced set-up says the inference did not find the book's problem.
+    unknown_at_limit_after_setup_change: usize,
     /// The `unknown` verdicts that rest on the inferred set-up.
     unknown_on_setup: usize,
 }
 
-/// How many `unknown` reports have each cause: (a search limit, the inferred set-up).
-fn unknown_causes(reports: &[Report]) -> (usize, usize) {
-    let cause = |c: UnknownCause| {
+/// How many `unknown` reports have each cause: (a search limit, of those the ones in a
+/// set-up that replaced the inferred one, the inferred set-up).
+fn unknown_causes(reports: &[Report]) -> (usize, usize, usize) {
+    let of_cause = |c: UnknownCause| {
         reports
             .iter()
             .filter(|r| r.verdict == Verdict::Unknown)
-            .filter(|r| r.reason.as_ref().and_then(Note::unknown_cause) == Some(c))
-            .count()
+            .filter(move |r| r.reason.as_ref().and_then(Note::unknown_cause) == Some(c))
     };
-    (cause(UnknownCause::Limit), cause(UnknownCause::SetUp))
+    let replaced = of_cause(UnknownCause::Limit)
+        .filter(|r| !r.setup.is_empty())
+        .count();
+    (
+        of_cause(UnknownCause::Limit).count(),
+        replaced,
+        of_cause(UnknownCause::SetUp).count(),
+    )
 }
 
 fn skipped(file: &str, problem: &str, reason: Note, bad_input: bool) -> Report {
@@ -392,6 +412,7 @@ fn skipped(file: &str, problem: &str, reason: Note, bad_input: bool) -> Report {
         result: None,
         pv: Vec::new(),
         reason: Some(reason),
+        setup: Vec::new(),
         bad_lines: Vec::new(),
         bad_input,
     }
@@ -646,6 +667,7 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
     // off, a frame stone that takes a liberty in a capturing race). The other rule's region
     // is used instead when it does not have a fault of its own.
     let mut setup = args.setup.clone();
+    let mut setup_changes = Vec::new();
     let book_moves = !expected.correct.is_empty() && !expected.correct.contains(&Move::Pass);
     let fault = setup_fault(&judged.solution);
     if let Some(fault) = fault.filter(|_| book_moves && prepared.region_from.is_inferred()) {
@@ -656,9 +678,7 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
             nodes += second.nodes;
             if setup_fault(&second.solution).is_none() {
                 judged = second;
-                judged.reason = judged
-                    .reason
-                    .or(Some(fault(args.setup.region_rule, other.region_rule)));
+                setup_changes.push(fault(args.setup.region_rule, other.region_rule));
                 // The checks below start from the set-up judged, not the one dropped.
                 setup = other;
                 prepared = p;
@@ -683,7 +703,7 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
                 let second = judge(problem, &p, args, limits, &expected);
                 nodes += second.nodes;
                 judged = second;
-                judged.reason = judged.reason.or(Some(Note::BookPointsAdded(first)));
+                setup_changes.push(Note::BookPointsAdded(first));
                 setup = other;
                 prepared = p;
             }
@@ -803,6 +823,7 @@ fn check(problem: &Problem, args: &VerifyArgs, limits: &TsumegoLimits) -> Report
         result: Some(solution.class.name().to_string()),
         pv: solution.pv.clone(),
         reason: judged.reason,
+        setup: setup_changes,
         bad_lines: judged.bad_lines,
         bad_input: false,
     }
@@ -1007,7 +1028,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
     let mut out = std::io::stdout().lock();
     let count = |v: Verdict| reports.iter().filter(|r| r.verdict == v).count();
-    let (at_limit, on_setup) = unknown_causes(&reports);
+    let (at_limit, replaced, on_setup) = unknown_causes(&reports);
     match args.format {
         VerifyFormat::Json => {
             for r in &reports {
@@ -1023,6 +1044,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
                     unknown: count(Verdict::Unknown),
                     skipped: count(Verdict::Skipped),
                     unknown_at_limit: at_limit,
+                    unknown_at_limit_after_setup_change: replaced,
                     unknown_on_setup: on_setup,
                 },
             };
@@ -1046,7 +1068,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode> {
             );
             writeln!(out, "{summary}")?;
             if count(Verdict::Unknown) > 0 {
-                writeln!(out, "{}", lang.unknown_causes(at_limit, on_setup))?;
+                writeln!(out, "{}", lang.unknown_causes(at_limit, replaced, on_setup))?;
             }
         }
     }
@@ -1078,6 +1100,9 @@ fn report_text(r: &Report, lang: Language) -> String {
         out.push_str(&lang.verify_counts(&r.expected, &r.found, r.nodes, r.ms));
     }
     out.push('\n');
+    for change in &r.setup {
+        out.push_str(&format!("         {}\n", lang.verify_note(change)));
+    }
     if let Some(note) = &r.reason {
         out.push_str(&format!("         {}\n", lang.verify_note(note)));
     }

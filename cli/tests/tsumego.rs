@@ -117,21 +117,27 @@ fn verify_json_lines_end_with_a_summary() {
     assert_eq!(lines[2]["verdict"], "dual");
     assert_eq!(
         lines[3],
-        serde_json::json!({"summary": {"problems": 3, "agree": 1, "wrong": 1, "dual": 1, "unknown": 0, "skipped": 0, "unknown_at_limit": 0, "unknown_on_setup": 0}})
+        serde_json::json!({"summary": {"problems": 3, "agree": 1, "wrong": 1, "dual": 1, "unknown": 0, "skipped": 0, "unknown_at_limit": 0, "unknown_at_limit_after_setup_change": 0, "unknown_on_setup": 0}})
     );
 }
 
 /// The summary counts the `unknown` verdicts by cause: `easy-22`'s rests on the inferred
 /// target (another target rule does not repeat the accusation), and `easy-100` at 20,000
-/// nodes stops at the limit.
+/// nodes stops at the limit. So does `intermediate-68` (a connection problem, not life and
+/// death), but only after its inferred region was ruled out (the player kills the inferred
+/// target even by passing) and the other region rule's taken instead: the report keeps that
+/// change of set-up beside the limit's note, and the summary counts it.
 #[test]
 fn the_summary_says_why_problems_stay_unknown() {
     let easy_22 = "../shared/data/ggg-problems/weekly-go-problems/easy/ggg-easy-22.sgf";
     let easy_100 = "../shared/data/ggg-problems/weekly-go-problems/easy/ggg-easy-100.sgf";
+    let intermediate_68 =
+        "../shared/data/ggg-problems/weekly-go-problems/intermediate/ggg-intermediate-68.sgf";
     let text = [
         "verify",
         easy_22,
         easy_100,
+        intermediate_68,
         "--max-nodes",
         "20000",
         "--max-time",
@@ -143,15 +149,40 @@ fn the_summary_says_why_problems_stay_unknown() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(
-        out.contains("2 problems: 0 agree, 0 wrong, 0 dual, 2 unknown, 0 skipped\nunknown: 1 at a search limit (raise --max-nodes or --max-time), 1 on the inferred set-up (give --region, --target or --goal)\n"),
+        out.contains("3 problems: 0 agree, 0 wrong, 0 dual, 3 unknown, 0 skipped\nunknown: 2 at a search limit (raise --max-nodes or --max-time; 1 of them after a change of the inferred set-up), 1 on the inferred set-up (give --region, --target or --goal)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("ggg-intermediate-68.sgf  expected P2  found none")
+            && out.contains("         with --region-rule enclosure the player reaches the goal even by passing, so that set-up cannot be the book's problem: judged with --region-rule box instead\n         P2: node limit reached\n"),
         "{out}"
     );
     let o = run(&[&text[..], &["--format", "json"]].concat());
-    let last = stdout(&o).lines().last().unwrap_or_default().to_string();
-    let summary: serde_json::Value = serde_json::from_str(&last).expect("a JSON line");
-    assert_eq!(summary["summary"]["unknown"], 2, "{summary}");
-    assert_eq!(summary["summary"]["unknown_at_limit"], 1, "{summary}");
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let summary = &lines[lines.len() - 1];
+    assert_eq!(summary["summary"]["unknown"], 3, "{summary}");
+    assert_eq!(summary["summary"]["unknown_at_limit"], 2, "{summary}");
+    assert_eq!(
+        summary["summary"]["unknown_at_limit_after_setup_change"], 1,
+        "{summary}"
+    );
     assert_eq!(summary["summary"]["unknown_on_setup"], 1, "{summary}");
+    let changed: Vec<&serde_json::Value> =
+        lines.iter().filter(|l| l.get("setup").is_some()).collect();
+    assert_eq!(changed.len(), 1, "{lines:?}");
+    assert_eq!(changed[0]["problem"], "ggg-intermediate-68.sgf");
+    assert_eq!(changed[0]["reason"], "P2: node limit reached");
+    let setup = changed[0]["setup"].as_array().expect("a list of notes");
+    assert_eq!(setup.len(), 1, "{setup:?}");
+    assert!(
+        setup[0]
+            .as_str()
+            .is_some_and(|n| n.contains("reaches the goal even by passing")),
+        "{setup:?}"
+    );
 }
 
 #[test]
@@ -292,7 +323,7 @@ fn a_disagreement_in_a_region_without_the_books_points_is_judged_with_them() {
     assert_eq!(best.len(), 2, "{v}");
     let v = verify_json(file, "200000", &[]);
     assert_eq!(v["verdict"], "agree", "{v}");
-    assert_reason(
+    assert_setup_change(
         &v,
         "wrong in the inferred region, which leaves out points the book's lines play",
     );
@@ -432,6 +463,18 @@ fn a_line_ending_on_the_players_move_without_comment_is_not_a_wrong_line() {
     assert_eq!(v["verdict"], "agree", "{v}");
 }
 
+/// Asserts that the report's one change of the inferred set-up starts with `start`, and
+/// that it is not given as the verdict's reason (an agreement needs none).
+fn assert_setup_change(v: &serde_json::Value, start: &str) {
+    let changes = v["setup"].as_array().expect("a change of set-up");
+    assert_eq!(changes.len(), 1, "{v}");
+    assert!(
+        changes[0].as_str().is_some_and(|c| c.starts_with(start)),
+        "{v}"
+    );
+    assert!(v.get("reason").is_none(), "{v}");
+}
+
 /// Asserts that the verdict's reason starts with `start`.
 fn assert_reason(v: &serde_json::Value, start: &str) {
     let reason = v["reason"].as_str().unwrap_or_default();
@@ -508,7 +551,7 @@ fn a_set_up_where_passing_wins_gives_way_to_the_other_region() {
     assert!(pass_wins, "{solve}");
     let v = verify_json(file, "200000", &[]);
     assert_eq!(v["verdict"], "agree", "{v}");
-    assert_reason(
+    assert_setup_change(
         &v,
         "with --region-rule enclosure the player reaches the goal even by passing",
     );
@@ -525,7 +568,7 @@ fn a_set_up_where_nothing_works_gives_way_to_the_other_region() {
     assert_eq!(solve["result"], "fail", "{solve}");
     let v = verify_json(file, "200000", &[]);
     assert_eq!(v["verdict"], "agree", "{v}");
-    assert_reason(
+    assert_setup_change(
         &v,
         "with --region-rule enclosure no first move reaches the goal",
     );

@@ -264,10 +264,11 @@ impl Language {
     }
 
     /// Under the summary: the `unknown` verdicts by cause, each with what decides it.
-    pub fn unknown_causes(self, at_limit: usize, on_setup: usize) -> String {
+    pub fn unknown_causes(self, at_limit: usize, replaced: usize, on_setup: usize) -> String {
         self.finish(format!(
-            "unknown: {at_limit} at a search limit (raise --max-nodes or --max-time), {on_setup} \
-             on the inferred set-up (give --region, --target or --goal)"
+            "unknown: {at_limit} at a search limit (raise --max-nodes or --max-time; {replaced} \
+             of them after a change of the inferred set-up), {on_setup} on the inferred set-up \
+             (give --region, --target or --goal)"
         ))
     }
 
