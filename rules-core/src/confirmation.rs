@@ -703,8 +703,24 @@ impl ConfirmationState {
     /// assert_eq!(moves, state.legal_moves_in(&area));
     /// ```
     pub fn push_legal_plays_in(&self, points: &PointSet, moves: &mut Vec<ConfirmationMove>) {
+        // Under the two rules that refuse only the capture of a banned stone, a play with
+        // no banned stone next to it is never refused: the ko test runs only there (it ran
+        // for every legal play of every node searched).
+        let near_bans = match self.rules.ko_pass {
+            KoPassRule::StrictPerRetake | KoPassRule::OncePerPlayerPerKo => {
+                Some(if self.bans.is_empty() {
+                    PointSet::new()
+                } else {
+                    self.bans.with_neighbours(self.position.size())
+                })
+            }
+            _ => None,
+        };
         for p in points.iter() {
-            if self.position.is_legal_play(p) && self.refused_capture(p).is_none() {
+            if self.position.is_legal_play(p)
+                && (near_bans.is_some_and(|near| !near.contains(p))
+                    || self.refused_capture(p).is_none())
+            {
                 moves.push(ConfirmationMove::Play(p));
             }
         }

@@ -367,6 +367,13 @@ fn run(rules: ConfirmationRules, seed: u64, sequences: usize) -> Events {
             let expected = naive.legal_moves();
             let got: BTreeSet<String> = state.legal_moves().iter().map(|m| m.to_string()).collect();
             assert_eq!(got, expected, "legal moves differ in\n{}", state.position());
+            // The searches' path: the plays of the whole board written into a buffer,
+            // then the passes (it tests the ko only next to a banned stone).
+            let mut pushed = Vec::new();
+            state.push_legal_plays_in(&size.points().collect(), &mut pushed);
+            state.push_passes(&mut pushed);
+            let pushed: BTreeSet<String> = pushed.iter().map(|m| m.to_string()).collect();
+            assert_eq!(pushed, expected, "pushed moves differ in\n{}", state.position());
             for p in size.points() {
                 let play = ConfirmationMove::Play(p);
                 assert_eq!(state.is_legal(play), expected.contains(&play.to_string()));
