@@ -373,7 +373,12 @@ fn run(rules: ConfirmationRules, seed: u64, sequences: usize) -> Events {
             state.push_legal_plays_in(&size.points().collect(), &mut pushed);
             state.push_passes(&mut pushed);
             let pushed: BTreeSet<String> = pushed.iter().map(|m| m.to_string()).collect();
-            assert_eq!(pushed, expected, "pushed moves differ in\n{}", state.position());
+            assert_eq!(
+                pushed,
+                expected,
+                "pushed moves differ in\n{}",
+                state.position()
+            );
             for p in size.points() {
                 let play = ConfirmationMove::Play(p);
                 assert_eq!(state.is_legal(play), expected.contains(&play.to_string()));

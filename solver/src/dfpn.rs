@@ -879,7 +879,8 @@ const ROOT_REFERENCES: usize = 2;
 /// Where [`Dfpn::simulate_siblings`] runs: a node, its moves and the child whose solution
 /// is followed.
 struct Simulating<'a, G: Game> {
-    state: &'a G::State,
+    /// Mutable for games that play in place: each sibling is made on it and taken back.
+    state: &'a mut G::State,
     moves: &'a [G::Move],
     /// Mutable for games that play in place: the simulation makes its moves on it.
     reference: &'a mut G::State,
@@ -2114,8 +2115,10 @@ impl<G: Game> Dfpn<G> {
     ) -> Result<u64, StopReason> {
         let start = budget.nodes();
         let or_node = self.game.prover_to_move(at.state);
-        // One sibling's storage for all: a game may write a child over it for less than a
-        // new state costs (the copy of a position was a tenth of the instructions).
+        let in_place = self.game.plays_in_place();
+        // Otherwise one sibling's storage for all: a game may write a child over it for
+        // less than a new state costs (the copy of a position was a tenth of the
+        // instructions).
         let mut sibling: Option<G::State> = None;
         for (i, child) in children.iter_mut().enumerate() {
             if tried[i] || child.bounds.is_solved() {
@@ -2123,17 +2126,29 @@ impl<G: Game> Dfpn<G> {
             }
             tried[i] = true;
             self.stats.simulations += 1;
-            let sibling = match &mut sibling {
-                Some(s) => {
-                    self.game.play_into(at.state, at.moves[i], s);
-                    s
-                }
-                None => sibling.insert(self.game.play(at.state, at.moves[i])),
-            };
             let mut left = at.cap;
             // The winner of the reference is the disprover at an OR node.
             let reference = &mut *at.reference;
-            if self.simulate(reference, sibling, !or_node, &mut left, path, budget)? {
+            let won = if in_place {
+                // The sibling made on the node's own state, and taken back: a simulation
+                // leaves every state it is given as it found it. (A copy of the node's
+                // state for the first sibling of each call was a tenth of a tsumego
+                // search's instructions, with the copies of the later ones.)
+                self.game.make(at.state, at.moves[i]);
+                let won = self.simulate(reference, at.state, !or_node, &mut left, path, budget);
+                self.game.unmake(at.state);
+                won
+            } else {
+                let sibling = match &mut sibling {
+                    Some(s) => {
+                        self.game.play_into(at.state, at.moves[i], s);
+                        s
+                    }
+                    None => sibling.insert(self.game.play(at.state, at.moves[i])),
+                };
+                self.simulate(reference, sibling, !or_node, &mut left, path, budget)
+            };
+            if won? {
                 self.stats.simulated += 1;
                 child.bounds = if or_node {
                     Bounds::DISPROVED
