@@ -384,20 +384,18 @@ struct Summary {
 /// How many `unknown` reports have each cause: (a search limit, of those the ones in a
 /// set-up that replaced the inferred one, the inferred set-up).
 fn unknown_causes(reports: &[Report]) -> (usize, usize, usize) {
-    let of_cause = |c: UnknownCause| {
-        reports
-            .iter()
-            .filter(|r| r.verdict == Verdict::Unknown)
-            .filter(move |r| r.reason.as_ref().and_then(Note::unknown_cause) == Some(c))
-    };
-    let replaced = of_cause(UnknownCause::Limit)
-        .filter(|r| !r.setup.is_empty())
-        .count();
-    (
-        of_cause(UnknownCause::Limit).count(),
-        replaced,
-        of_cause(UnknownCause::SetUp).count(),
-    )
+    let (mut at_limit, mut replaced, mut on_setup) = (0, 0, 0);
+    for r in reports.iter().filter(|r| r.verdict == Verdict::Unknown) {
+        match r.reason.as_ref().and_then(Note::unknown_cause) {
+            Some(UnknownCause::Limit) => {
+                at_limit += 1;
+                replaced += usize::from(!r.setup.is_empty());
+            }
+            Some(UnknownCause::SetUp) => on_setup += 1,
+            None => {}
+        }
+    }
+    (at_limit, replaced, on_setup)
 }
 
 fn skipped(file: &str, problem: &str, reason: Note, bad_input: bool) -> Report {
