@@ -86,7 +86,8 @@ use crate::dfpn::{
 };
 use crate::eyespace::two_small_regions;
 use crate::tsumego_eyespace::{
-    captured_next, closed_areas_around, eye_room, hopeless, hopeless_zone, no_permanent_stone,
+    captured_next, closed_areas_around, eye_room, flood_around, hopeless, hopeless_zone,
+    no_permanent_stone,
 };
 use crate::tsumego_verdicts::{Fact, Question, StateKeys, Verdicts};
 use rules_core::benson::{pass_alive_for, pass_alive_string, PassAliveSide};
@@ -439,17 +440,48 @@ struct Reaching {
 /// What [`LocalAreas::derive`] knows of a child's local area before the move is made.
 #[derive(Clone, Copy, Debug)]
 enum Derived {
-    /// The child's local area (`None`: it has none).
-    Known(Option<Local>),
-    /// The attacker's stone joins a wall: the child's closed area is the flood from the
-    /// target's points through `within` (the parent's area less the new wall's points).
-    WallJoined { parent: Local, within: PointSet },
+    /// The child's flood and local area, the parent's own.
+    Known(Flooded),
+    /// Some points turn safe (the move's stone and the strings it joins, `wall`): the
+    /// child's flood is the parent's, `flood`, less them and what they cut off.
+    Walled {
+        flood: PointSet,
+        wall: PointSet,
+        /// The parent's local area, where the stone joins one of its walls.
+        parent: Option<Local>,
+    },
     /// To be read from the child.
     Unknown,
 }
 
-/// A board's stones' key and its local area (`None`: it has none).
-type RecentLocal = (ZobristHash, Option<Local>);
+/// What [`LocalAreas`] reads of a board: the flood from the target's points through the
+/// points holding no safe stone ([`flood_around`]), and the local area it gives.
+#[derive(Clone, Copy, Debug)]
+struct Flooded {
+    flood: PointSet,
+    /// [`Local::outside`] where the flood is a local area.
+    outside: Option<ZobristHash>,
+}
+
+impl Flooded {
+    fn new(flood: PointSet, local: Option<Local>) -> Flooded {
+        debug_assert!(local.is_none_or(|l| l.area == flood));
+        Flooded {
+            flood,
+            outside: local.map(|l| l.outside),
+        }
+    }
+
+    fn local(&self) -> Option<Local> {
+        self.outside.map(|outside| Local {
+            area: self.flood,
+            outside,
+        })
+    }
+}
+
+/// A board's stones' key and what [`LocalAreas`] read of it.
+type RecentLocal = (ZobristHash, Flooded);
 
 /// A board's local area, and what turns its whole position's key into the area's.
 #[derive(Clone, Copy, Debug)]
@@ -484,22 +516,39 @@ impl LocalAreas {
 
     /// The local area of `pos`, `None` when it has none.
     fn of(&self, pos: &Position) -> Option<Local> {
+        // Read in place: asked tens of times a node, a copy of the whole entry showed.
         let board = pos.stone_hash();
-        let slot = board.0 as usize % LOCAL_AREA_SLOTS;
-        if let Some((seen, local)) = self.recent.borrow()[slot] {
-            if seen == board {
-                return local;
+        if let Some((seen, flooded)) = &self.recent.borrow()[board.0 as usize % LOCAL_AREA_SLOTS] {
+            if *seen == board {
+                return flooded.local();
             }
         }
-        let local = self.read(pos);
-        self.remember(pos, local);
-        local
+        self.flooded(pos).local()
     }
 
-    fn read(&self, pos: &Position) -> Option<Local> {
+    /// The flood and local area of `pos`, remembered per board.
+    fn flooded(&self, pos: &Position) -> Flooded {
+        let board = pos.stone_hash();
+        let slot = board.0 as usize % LOCAL_AREA_SLOTS;
+        if let Some((seen, flooded)) = self.recent.borrow()[slot] {
+            if seen == board {
+                return flooded;
+            }
+        }
+        let flood = flood_around(pos, &self.target, &self.region);
+        let flooded = Flooded::new(flood, self.local_of_flood(pos, &flood));
+        self.remember(pos, flooded);
+        flooded
+    }
+
+    /// The local area that `flood` ([`flood_around`] on `pos`) gives, if any: the flood
+    /// must be a closed area (in the region) with no stone of the defender around it.
+    fn local_of_flood(&self, pos: &Position, flood: &PointSet) -> Option<Local> {
         // No area at all (every target point holds a safe stone): nothing to read there.
-        let area =
-            closed_areas_around(pos, &self.target, &self.region).filter(|a| !a.is_empty())?;
+        if flood.is_empty() || !flood.difference(&self.region).is_empty() {
+            return None;
+        }
+        let area = *flood;
         let around = area.with_neighbours(pos.size());
         let defender_around = around
             .iter()
@@ -548,23 +597,9 @@ impl LocalAreas {
     /// point or joined to a string on one (the unit test `local_keys_follow_the_moves`
     /// compares every derived key with a fresh one).
     fn after(&self, pos: &Position, mv: Move) -> Option<Option<Local>> {
-        match self.derive(pos, mv) {
-            Derived::Known(local) => Some(local),
-            Derived::WallJoined { .. } | Derived::Unknown => None,
-        }
-    }
-
-    /// What [`LocalAreas::after`] knows of the child of `mv`, and one case more, which
-    /// needs the child's stones: an attacker's stone in the area next to a wall (the
-    /// commonest move of a kill; flooding its child afresh took half the instructions of
-    /// Go Game Guru's `easy-42`). The stone joins the wall, and so do the attacker's
-    /// strings in the area next to it: the child's area is the flood from the target's
-    /// points through the rest of the parent's area (a capture frees only points of the
-    /// area, safe strings stay safe, and no stone of the defender borders the area).
-    fn derive(&self, pos: &Position, mv: Move) -> Derived {
         let before = self.of(pos);
         let Move::Play(p) = mv else {
-            return Derived::Known(before);
+            return Some(before);
         };
         let mover = pos.to_move();
         let size = pos.size();
@@ -572,30 +607,11 @@ impl LocalAreas {
             Some(local) => {
                 // A stone outside the area (a first move, a book's line) changes the
                 // stones the key leaves out.
-                if !local.area.contains(p) {
-                    return Derived::Unknown;
-                }
-                // Every stone next to the area outside it is a wall's (the attacker's,
-                // since none of the defender's borders a local area).
-                let joins_wall = p
-                    .neighbours(size)
-                    .any(|n| !local.area.contains(n) && pos.color_at(n) == Some(mover));
-                if !joins_wall {
-                    return Derived::Known(before);
-                }
-                let mut within = local.area;
-                within.remove(p);
-                for n in p.neighbours(size) {
-                    if local.area.contains(n) && pos.color_at(n) == Some(mover) {
-                        for s in pos.string_stones(n) {
-                            within.remove(s);
-                        }
-                    }
-                }
-                Derived::WallJoined {
-                    parent: local,
-                    within,
-                }
+                let same = local.area.contains(p)
+                    && !p
+                        .neighbours(size)
+                        .any(|n| !local.area.contains(n) && pos.color_at(n) == Some(mover));
+                same.then_some(before)
             }
             None => {
                 // Which strings are safe changes only by a stone whose string then
@@ -621,12 +637,59 @@ impl LocalAreas {
                         })
                 };
                 let may_close = captures || (safe && (mover != self.defender || on_target()));
-                if may_close {
-                    Derived::Unknown
-                } else {
-                    Derived::Known(None)
+                (!may_close).then_some(None)
+            }
+        }
+    }
+
+    /// What the child of `mv` will read ([`LocalAreas::flooded`]), as far as it follows
+    /// from `pos`'s, for [`LocalAreas::make`]: a flood for every board entered was most of
+    /// the time (half the instructions of Go Game Guru's `easy-42`, where most moves join
+    /// a wall). Which points hold a safe stone changes only where the move's stone
+    /// turns safe, with the strings it joins (a liberty outside the region is never
+    /// filled, and a capture frees points that held no safe stone, so it changes nothing
+    /// unless it frees a point outside the region): the child's flood is the parent's less
+    /// those points and what they cut off, and where they are none, the parent's.
+    fn derive(&self, pos: &Position, mv: Move) -> Derived {
+        let parent = self.flooded(pos);
+        let Move::Play(p) = mv else {
+            return Derived::Known(parent);
+        };
+        if !self.region.contains(p) {
+            return Derived::Unknown;
+        }
+        let mover = pos.to_move();
+        let size = pos.size();
+        let mut turns_safe = false;
+        let mut wall = PointSet::from_iter([p]);
+        for n in p.neighbours(size) {
+            match pos.color_at(n) {
+                None => turns_safe |= !self.region.contains(n),
+                Some(c) if c == mover => {
+                    if self.reaches_outside(pos, n) {
+                        turns_safe = true;
+                    } else {
+                        wall = wall.union(&pos.string_stones(n).collect());
+                    }
+                }
+                Some(_) => {
+                    if pos.in_atari(n) && pos.string_stones(n).any(|s| !self.region.contains(s)) {
+                        // A freed point outside the region: strings turn safe anywhere.
+                        return Derived::Unknown;
+                    }
                 }
             }
+        }
+        match parent.local() {
+            // The key of a local area leaves out the stones outside it: a stone there
+            // changes it (a first move, a book's line).
+            Some(local) if !local.area.contains(p) => Derived::Unknown,
+            _ if !turns_safe => Derived::Known(parent),
+            local => Derived::Walled {
+                flood: parent.flood,
+                wall,
+                parent: local,
+            },
         }
     }
 
@@ -691,38 +754,52 @@ impl LocalAreas {
         out
     }
 
-    /// Remembers the local area of `child` that [`LocalAreas::derive`] derived, if it did.
+    /// Remembers what `child` reads, as [`LocalAreas::derive`] derived it, if it did.
     fn remember_derived(&self, child: &Position, derived: Derived) {
         match derived {
-            Derived::Known(local) => self.remember(child, local),
-            Derived::WallJoined { parent, within } => {
-                let area = self.target.flooded_within(&within);
-                let local = (!area.is_empty()).then(|| {
-                    // `outside` is the board's stones, less those of the points read (the
-                    // area, its neighbours, the target), hashed with their membership.
-                    // The child reads a subset of the parent's points, and every stone
-                    // that changed (the move's, the captured) is on a point of the
-                    // parent's area, so the stones' differences cancel: what is left is
-                    // the points no longer read, with the child's stones. No stone of
-                    // the defender comes next to the smaller area: its new neighbours
-                    // are the new wall's stones.
-                    let size = child.size();
-                    let read = |a: &PointSet| a.with_neighbours(size).union(&self.target);
-                    let dropped = read(&parent.area).difference(&read(&area));
-                    Local {
-                        area,
-                        outside: parent.outside ^ child.area_stones_hash(&dropped),
+            Derived::Known(flooded) => self.remember(child, flooded),
+            Derived::Walled {
+                flood,
+                wall,
+                parent,
+            } => {
+                // The flood expands from points of the region only
+                // ([`flood_around`]).
+                let within = flood.difference(&wall);
+                let seeds = self.target.intersection(&within);
+                let inside = seeds.flooded_within(&within.intersection(&self.region));
+                let flood = inside
+                    .grown_within(&within)
+                    .union(&seeds.difference(&self.region));
+                let local = match parent {
+                    Some(parent) if !flood.is_empty() => {
+                        // `outside` is the board's stones, less those of the points
+                        // read (the area, its neighbours, the target), hashed with their
+                        // membership. The child reads a subset of the parent's points,
+                        // and every stone that changed (the move's, the captured) is on
+                        // a point of the parent's area, so the stones' differences
+                        // cancel: what is left is the points no longer read, with the
+                        // child's stones. No stone of the defender comes next to the
+                        // smaller area: its new neighbours are the new wall's stones.
+                        let read =
+                            |a: &PointSet| a.with_neighbours(child.size()).union(&self.target);
+                        let dropped = read(&parent.area).difference(&read(&flood));
+                        Some(Local {
+                            area: flood,
+                            outside: parent.outside ^ child.area_stones_hash(&dropped),
+                        })
                     }
-                });
-                self.remember(child, local);
+                    _ => self.local_of_flood(child, &flood),
+                };
+                self.remember(child, Flooded::new(flood, local));
             }
             Derived::Unknown => {}
         }
     }
 
-    fn remember(&self, pos: &Position, local: Option<Local>) {
+    fn remember(&self, pos: &Position, flooded: Flooded) {
         let board = pos.stone_hash();
-        self.recent.borrow_mut()[board.0 as usize % LOCAL_AREA_SLOTS] = Some((board, local));
+        self.recent.borrow_mut()[board.0 as usize % LOCAL_AREA_SLOTS] = Some((board, flooded));
     }
 
     /// Leaves out the plays outside the local area, if `pos` has one.
@@ -3758,6 +3835,15 @@ mod tests {
     /// the region is mostly empty and the region's edge mostly the attacker's, so that
     /// strings with a liberty outside (walls) often close an area.
     fn random_invasion(rng: &mut SmallRng) -> Option<(Position, PointSet, Color, PointSet)> {
+        random_invasion_in(rng, false)
+    }
+
+    /// [`random_invasion`], with the ring outside the region mostly filled when
+    /// `outside_filled` (strings there without a liberty outside, to be captured).
+    fn random_invasion_in(
+        rng: &mut SmallRng,
+        outside_filled: bool,
+    ) -> Option<(Position, PointSet, Color, PointSet)> {
         let size = Size::new(7, 6).ok()?;
         let attacker = if rng.random_bool(0.5) {
             Color::Black
@@ -3779,9 +3865,9 @@ mod tests {
         for p in size.points() {
             let roll = rng.random_range(0..10);
             let colour = if !region.contains(p) {
-                match roll {
-                    0 => Some(attacker),
-                    1 => Some(!attacker),
+                match (roll, outside_filled) {
+                    (0, _) | (2..=5, true) => Some(attacker),
+                    (1, _) | (6..=8, true) => Some(!attacker),
                     _ => None,
                 }
             } else if edge(p) {
@@ -3961,9 +4047,12 @@ mod tests {
     fn local_keys_follow_the_moves() {
         let mut rng = SmallRng::seed_from_u64(32);
         let limits = TsumegoLimits::default();
-        let (mut checked, mut local, mut outside, mut joined) = (0, 0, 0, 0);
-        for _ in 0..3_000 {
-            let Some((pos, region, attacker, target)) = random_invasion(&mut rng) else {
+        let (mut checked, mut local, mut outside, mut joined, mut walled) = (0, 0, 0, 0, 0);
+        let mut freed_outside = 0;
+        for round in 0..4_000 {
+            let Some((pos, region, attacker, target)) =
+                random_invasion_in(&mut rng, round % 4 == 3)
+            else {
                 continue;
             };
             let areas = LocalAreas::new(target, region, !attacker);
@@ -3979,8 +4068,20 @@ mod tests {
                     .collect();
                 for &mv in &moves {
                     let lazy = areas.child_key(&pos, mv, || rules.child_hash(&pos, mv));
-                    joined +=
-                        usize::from(matches!(areas.derive(&pos, mv), Derived::WallJoined { .. }));
+                    let size = pos.size();
+                    freed_outside +=
+                        usize::from(matches!(mv, Move::Play(p) if p.neighbours(size).any(|n| {
+                            pos.color_at(n) == Some(!pos.to_move())
+                                && pos.in_atari(n)
+                                && pos.string_stones(n).any(|s| !region.contains(s))
+                        })));
+                    match areas.derive(&pos, mv) {
+                        Derived::Walled {
+                            parent: Some(_), ..
+                        } => joined += 1,
+                        Derived::Walled { parent: None, .. } => walled += 1,
+                        _ => {}
+                    }
                     let mut child = pos.clone();
                     areas.play_into(&rules, &pos, mv, &mut child);
                     let reader = LocalAreas::new(target, region, !attacker);
@@ -3990,6 +4091,11 @@ mod tests {
                         areas.of(&child).map(|l| l.area),
                         reader.of(&child).map(|l| l.area),
                         "{mv} on\n{pos} (area)"
+                    );
+                    assert_eq!(
+                        areas.flooded(&child).flood,
+                        reader.flooded(&child).flood,
+                        "{mv} on\n{pos} (flood)"
                     );
                     if let Some(lazy) = lazy {
                         assert_eq!(lazy, fresh, "{mv} on\n{pos} (lazy)");
@@ -4013,12 +4119,21 @@ mod tests {
         }
         eprintln!(
             "{checked} moves checked, {local} from a local area, {outside} outside it, \
-             {joined} joining a wall"
+             {joined} joining a wall, {walled} turning safe without a local area, \
+             {freed_outside} capturing stones outside the region"
         );
         assert!(checked > 10_000, "{checked} moves checked");
         assert!(local > 1_000, "{local} moves from a local area");
         assert!(outside > 100, "{outside} moves outside the area");
         assert!(joined > 100, "{joined} moves joining a wall");
+        assert!(
+            walled > 100,
+            "{walled} moves turning safe without a local area"
+        );
+        assert!(
+            freed_outside > 100,
+            "{freed_outside} captures outside the region"
+        );
     }
 
     #[test]

@@ -471,6 +471,26 @@ pub(crate) fn closed_areas_around(
     points: &PointSet,
     region: &PointSet,
 ) -> Option<PointSet> {
+    flood_through_unsafe(pos, points, region, true)
+}
+
+/// The points reached from `points` through points holding no safe stone (as
+/// [`closed_areas_around`]), expanding from points of `region` only: the closed areas
+/// when it lies in the region, else with the points outside it where it reached them.
+/// A move changes it only where points turn safe, so a search derives a child's from
+/// its parent's.
+pub(crate) fn flood_around(pos: &Position, points: &PointSet, region: &PointSet) -> PointSet {
+    flood_through_unsafe(pos, points, region, false).unwrap_or_default()
+}
+
+/// [`closed_areas_around`] (`None` at the first point outside `region`, when
+/// `stop_outside`) and [`flood_around`].
+fn flood_through_unsafe(
+    pos: &Position,
+    points: &PointSet,
+    region: &PointSet,
+    stop_outside: bool,
+) -> Option<PointSet> {
     let mut memo = WallMemo::default();
     let size = pos.size();
     let mut area = PointSet::new();
@@ -485,7 +505,10 @@ pub(crate) fn closed_areas_around(
     }
     while let Some(q) = stack.pop() {
         if !region.contains(q) {
-            return None;
+            if stop_outside {
+                return None;
+            }
+            continue;
         }
         for n in q.neighbours(size) {
             if area.contains(n) || safe(n) {
