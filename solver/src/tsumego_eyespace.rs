@@ -15,7 +15,7 @@
 
 use crate::eyespace::{no_room_in_areas, FLOOD_CAPACITY};
 use crate::tsumego::TargetRule;
-use rules_core::{Color, Point, PointSet, Position};
+use rules_core::{Color, Point, PointSet, Position, CELLS};
 
 /// [`Position::has_liberty_outside`] remembered per string for one call: a wall string is
 /// met once per stone, and walking its stones is the costly part (its liberty set, built
@@ -271,14 +271,20 @@ pub fn eye_room(
     let size = pos.size();
     let mut memo = WallMemo::default();
     let mut seen = PointSet::new();
-    let mut stack: Vec<Point> = Vec::with_capacity(FLOOD_CAPACITY);
+    // On the stack (asked at every leaf, a heap stack's allocation showed); a point is
+    // pushed once, when it enters `seen`, so a board's points never overflow it.
+    let mut stack = [Point::new(0, 0); CELLS];
+    let mut top = 0;
     for t in target.iter() {
         if pos.color_at(t) == Some(!attacker) && seen.insert(t) {
-            stack.push(t);
+            stack[top] = t;
+            top += 1;
         }
     }
     let mut room = 0;
-    while let Some(p) = stack.pop() {
+    while top > 0 {
+        top -= 1;
+        let p = stack[top];
         if pos.is_empty_point(p) {
             room += 1;
             if room >= cap {
@@ -293,7 +299,8 @@ pub fn eye_room(
                 continue;
             }
             seen.insert(n);
-            stack.push(n);
+            stack[top] = n;
+            top += 1;
         }
     }
     room
