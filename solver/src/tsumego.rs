@@ -421,8 +421,8 @@ struct LocalAreas {
     target: PointSet,
     region: PointSet,
     defender: Color,
-    /// The local area of recent boards, by their stones' key, in [`LOCAL_AREA_SLOTS`]
-    /// slots.
+    /// The flood and local area of recent boards ([`Flooded`]), by their stones' key, in
+    /// [`LOCAL_AREA_SLOTS`] slots.
     recent: RefCell<Vec<Option<RecentLocal>>>,
     /// [`LocalAreas::reaches_outside`]'s answers for the last board.
     reaching: RefCell<Reaching>,
@@ -729,9 +729,9 @@ impl LocalAreas {
         Some(hash() ^ Self::outside(after))
     }
 
-    /// [`Rules::make`], and the child's local area remembered where it follows from the
-    /// board's ([`LocalAreas::after`]): a flood fill for every state entered was most of
-    /// the time.
+    /// [`Rules::make`], and the child's flood and local area remembered where they follow
+    /// from the board's ([`LocalAreas::derive`]): a flood fill for every state entered was
+    /// most of the time.
     fn make(&self, rules: &mut Rules, state: &mut Position, mv: Move) {
         let derived = self.derive(state, mv);
         rules.make(state, mv);
