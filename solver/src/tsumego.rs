@@ -443,13 +443,9 @@ enum Derived {
     /// The child's flood and local area, the parent's own.
     Known(Flooded),
     /// Some points turn safe (the move's stone and the strings it joins, `wall`): the
-    /// child's flood is the parent's, `flood`, less them and what they cut off.
-    Walled {
-        flood: PointSet,
-        wall: PointSet,
-        /// The parent's local area, where the stone joins one of its walls.
-        parent: Option<Local>,
-    },
+    /// child's flood is the parent's less them and what they cut off. Where the parent
+    /// has a local area, the stone joins one of its walls.
+    Walled { parent: Flooded, wall: PointSet },
     /// To be read from the child.
     Unknown,
 }
@@ -685,11 +681,7 @@ impl LocalAreas {
             // changes it (a first move, a book's line).
             Some(local) if !local.area.contains(p) => Derived::Unknown,
             _ if !turns_safe => Derived::Known(parent),
-            local => Derived::Walled {
-                flood: parent.flood,
-                wall,
-                parent: local,
-            },
+            _ => Derived::Walled { parent, wall },
         }
     }
 
@@ -758,20 +750,16 @@ impl LocalAreas {
     fn remember_derived(&self, child: &Position, derived: Derived) {
         match derived {
             Derived::Known(flooded) => self.remember(child, flooded),
-            Derived::Walled {
-                flood,
-                wall,
-                parent,
-            } => {
+            Derived::Walled { parent, wall } => {
                 // The flood expands from points of the region only
                 // ([`flood_around`]).
-                let within = flood.difference(&wall);
+                let within = parent.flood.difference(&wall);
                 let seeds = self.target.intersection(&within);
                 let inside = seeds.flooded_within(&within.intersection(&self.region));
                 let flood = inside
                     .grown_within(&within)
                     .union(&seeds.difference(&self.region));
-                let local = match parent {
+                let local = match parent.local() {
                     Some(parent) if !flood.is_empty() => {
                         // `outside` is the board's stones, less those of the points
                         // read (the area, its neighbours, the target), hashed with their
@@ -4076,10 +4064,8 @@ mod tests {
                                 && pos.string_stones(n).any(|s| !region.contains(s))
                         })));
                     match areas.derive(&pos, mv) {
-                        Derived::Walled {
-                            parent: Some(_), ..
-                        } => joined += 1,
-                        Derived::Walled { parent: None, .. } => walled += 1,
+                        Derived::Walled { parent, .. } if parent.outside.is_some() => joined += 1,
+                        Derived::Walled { .. } => walled += 1,
                         _ => {}
                     }
                     let mut child = pos.clone();
